@@ -1,0 +1,84 @@
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { toEventLine } from "../../src/core/event-line.ts";
+import { analyze } from "../../src/core/report.ts";
+import { defaultStateDir } from "../../src/ingest/discover.ts";
+import { loadInputs } from "../../src/ingest/load.ts";
+import { silentProgress, streamProgress } from "../../src/ingest/progress.ts";
+import { writeFileAtomic, writeLinesAtomic } from "../../src/ingest/write-output.ts";
+import { parseCommand, parseNow } from "../args.ts";
+
+export const ANALYZE_HELP = `Usage: workscope analyze [inputs…] [options]
+
+Reads agent logs and prints what they hold: files, events, findings and tasks.
+
+Inputs are state directories (like ~/.openclaw), files or globs. A directory is searched for
+*.ndjson / *.ndjson.gz / *.jsonl event files, workspace-*/tasks/task_*.md, task-history,
+CURRENT_TASK.md, openclaw.json and work-session-category-overrides.json. With no inputs:
+$OPENCLAW_STATE_DIR or ~/.openclaw when it exists, else the bundled sample.
+
+Options:
+  --now ISO        judge against this time instead of the time of the run
+  --json FILE|-    write the Report as JSON to FILE, or to stdout with -
+  --events FILE    write every distinct event as one NDJSON line (for DuckDB, ClickHouse…)
+  --quiet          no progress on stderr
+  -h, --help       this help
+`;
+
+/** The bundled sample state directory, used when no inputs are named and ~/.openclaw is absent. */
+export const SAMPLE_DIR = fileURLToPath(new URL("../../content/sample/", import.meta.url));
+
+/** The inputs to read: those named, else the user's OpenClaw state, else the bundled sample. */
+export function resolveInputs(named: string[], env: NodeJS.ProcessEnv = process.env): string[] {
+  if (named.length > 0) return named;
+  const state = defaultStateDir(env);
+  return [existsSync(state) ? state : SAMPLE_DIR];
+}
+
+export async function runAnalyze(argv: string[]): Promise<number> {
+  const { values, positionals } = parseCommand(argv, {
+    now: { type: "string" },
+    json: { type: "string" },
+    events: { type: "string" },
+    quiet: { type: "boolean" },
+  });
+  if (values.help) {
+    process.stdout.write(ANALYZE_HELP);
+    return 0;
+  }
+  const nowMs = parseNow(values.now);
+  const inputs = resolveInputs(positionals);
+  const quiet = values.quiet === true;
+  let progress = silentProgress;
+  const input = await loadInputs(inputs, process.cwd(), (files) => (progress = quiet ? silentProgress : streamProgress(files, process.stderr)));
+  const { report, events } = analyze(input, nowMs);
+  progress.finish(`read ${report.input.files.length} files: ${report.input.events} events, ${report.input.duplicates} duplicates, ${report.input.errors.length} findings`);
+
+  const json = `${JSON.stringify(report, null, 2)}\n`;
+  if (values.json === "-") process.stdout.write(json);
+  else if (values.json !== undefined) await writeFileAtomic(values.json, json);
+  if (values.events !== undefined) await writeLinesAtomic(values.events, events.map(toEventLine));
+  if (values.json === undefined) process.stdout.write(summarize(report, inputs));
+  return 0;
+}
+
+/** The plain-text summary printed when no --json is asked for. */
+function summarize(report: ReturnType<typeof analyze>["report"], inputs: string[]): string {
+  const { input, tasks } = report;
+  const lines = [
+    `workscope analyze — ${inputs.join(", ")}`,
+    `  files      ${input.files.length} (${countBy(input.files.map((f) => f.kind))})`,
+    `  events     ${input.events} distinct, ${input.duplicates} duplicates dropped`,
+    `  tasks      ${tasks.length} (${countBy(tasks.map((t) => t.status))})`,
+    `  findings   ${input.errors.length}`,
+  ];
+  for (const finding of input.errors.slice(0, 10)) lines.push(`    ${finding.file}:${finding.line}  ${finding.reason}`);
+  if (input.errors.length > 10) lines.push(`    … and ${input.errors.length - 10} more (see --json)`);
+  return `${lines.join("\n")}\n`;
+}
+
+function countBy(values: string[]): string {
+  const counts = new Map<string, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return [...counts].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, n]) => `${k} ${n}`).join(", ") || "none";
+}

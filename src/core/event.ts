@@ -1,0 +1,54 @@
+import { z } from "zod";
+
+/** Which of the three formats workscope reads an event came from. */
+export const EventSource = z.enum(["openclaw", "v1.1", "claude_code"]);
+export type EventSource = z.infer<typeof EventSource>;
+
+/** Where an event was read: the first place it was found, when copies were deduplicated. */
+export const EventOrigin = z.object({
+  /** The file, as listed in `input.files`. */
+  file: z.string(),
+  /** The 1-based line in that file. */
+  line: z.number().int().positive(),
+});
+export type EventOrigin = z.infer<typeof EventOrigin>;
+
+/**
+ * The one shape every input event is normalized into. The fields at the top level are the ones
+ * the analysis joins on; everything the producer wrote is kept, unchanged, in `data`.
+ */
+export const CanonicalEvent = z.object({
+  /** The producer's id where it has one; otherwise `fp-` and a fingerprint of the line. */
+  id: z.string(),
+  /** When it happened, in epoch milliseconds (UTC). */
+  ts: z.number(),
+  /** True when the producer wrote no time and `ts` was taken from neighbouring lines. */
+  tsEstimated: z.boolean().optional(),
+  /** The event type: OpenClaw's (`a2a.send`), v1.1's (`tool_failed`), or a hook's mapped type. */
+  type: z.string(),
+  /** Which format the event was read from. */
+  source: EventSource,
+  /** The agent that emitted the event, when known. */
+  agentId: z.string().nullable(),
+  /** The sending agent of an agent-to-agent event. */
+  fromAgent: z.string().nullable(),
+  /** The receiving or target agent. */
+  toAgent: z.string().nullable(),
+  /** The work session the producer attached the event to, when it did. */
+  workSessionId: z.string().nullable(),
+  /** The agent-to-agent conversation the event belongs to, when known. */
+  conversationId: z.string().nullable(),
+  /** The task the event is about, when known. */
+  taskId: z.string().nullable(),
+  /** The producer's payload, unchanged: OpenClaw's `data`, v1.1's whole event, or the raw hook payload. */
+  data: z.record(z.string(), z.unknown()),
+  /** Where the event was read. */
+  origin: EventOrigin,
+});
+export type CanonicalEvent = z.infer<typeof CanonicalEvent>;
+
+/** Orders events by time, then id: the one order every output uses. */
+export function compareEvents(a: CanonicalEvent, b: CanonicalEvent): number {
+  if (a.ts !== b.ts) return a.ts - b.ts;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}

@@ -1,0 +1,109 @@
+import { z } from "zod";
+import { hash64 } from "../hash.ts";
+import { parseTime } from "../time.ts";
+import { isRecord } from "./fields.ts";
+import { mapHookType, type HookPayload } from "./hook-rules.ts";
+import { rejected, type LineRef, type Normalized } from "./normalized.ts";
+import { summarizeIssues } from "./openclaw.ts";
+
+/** A raw Claude Code hook payload: only the fields every payload has are checked. */
+export const HookPayloadSchema = z.looseObject({
+  /** Which hook fired, e.g. `PreToolUse`. */
+  hook_event_name: z.string().min(1),
+  /** The Claude Code session. */
+  session_id: z.string().optional(),
+  /** Present inside a subagent: that subagent's id. */
+  agent_id: z.string().optional(),
+  /** Present inside a subagent: its type, e.g. `Explore`. */
+  agent_type: z.string().optional(),
+});
+
+/**
+ * The line `workscope hook` appends: the raw payload, untouched, with the time it arrived and an
+ * id, because hooks carry neither (FORMATS.md).
+ */
+export const HookEnvelope = z.object({
+  /** Marks the line as written by `workscope hook`. */
+  workscope: z.literal("hook"),
+  /** The envelope's version. */
+  v: z.literal(1),
+  /** A fingerprint of the payload and its arrival second, so a hook run twice counts once. */
+  id: z.string().min(1),
+  /** When the hook ran, ISO-8601 UTC. */
+  ts: z.string().min(1),
+  /** The payload exactly as Claude Code sent it. */
+  payload: z.custom<Record<string, unknown>>(isRecord, "payload should be an object"),
+});
+export type HookEnvelope = z.infer<typeof HookEnvelope>;
+
+/** True when a parsed line is a hook payload, raw or enveloped. */
+export function isHookLine(value: Record<string, unknown>): boolean {
+  return value["workscope"] === "hook" || typeof value["hook_event_name"] === "string";
+}
+
+/**
+ * The envelope for one payload arriving at `receivedMs`. The id follows seed 002 §7: session,
+ * tool, the time bucket (one second) and a hash of the payload.
+ */
+export function envelopeHook(payload: Record<string, unknown>, receivedMs: number): HookEnvelope {
+  const json = JSON.stringify(payload);
+  const key = [payload["session_id"], payload["hook_event_name"], payload["tool_use_id"], Math.floor(receivedMs / 1000), hash64(json)];
+  return { workscope: "hook", v: 1, id: `hk-${hash64(key.join("\u0000"))}`, ts: new Date(receivedMs).toISOString(), payload };
+}
+
+export function normalizeHook(value: Record<string, unknown>, ref: LineRef): Normalized {
+  let payloadValue: unknown = value;
+  let id: string | null = null;
+  let ts: number | null = null;
+  if (value["workscope"] === "hook") {
+    const envelope = HookEnvelope.safeParse(value);
+    if (!envelope.success) return rejected(`workscope hook line: ${summarizeIssues(envelope.error)}`);
+    payloadValue = envelope.data.payload;
+    id = envelope.data.id;
+    ts = parseTime(envelope.data.ts);
+    if (ts === null) return rejected("workscope hook line: ts is not a time");
+  }
+  const parsed = HookPayloadSchema.safeParse(payloadValue);
+  if (!parsed.success) return rejected(`Claude Code hook payload: ${summarizeIssues(parsed.error)}`);
+  const payload: HookPayload = parsed.data;
+  const sessionId = parsed.data.session_id ?? null;
+  const agentInstance = parsed.data.agent_id ?? null;
+  // Raw captures have no time of their own unless the capturing script added one.
+  ts ??= parseTime(payload["timestamp"] ?? payload["ts"]);
+  const subject = hookAgent(payload);
+  const isSubagentLifecycle = payload.hook_event_name === "SubagentStart" || payload.hook_event_name === "SubagentStop";
+  const taskId = typeof payload["task_id"] === "string" ? payload["task_id"] : null;
+  return {
+    event: {
+      id: id ?? `fp-${hash64(ref.text)}`,
+      ts: ts ?? Number.NaN,
+      type: mapHookType(payload),
+      source: "claude_code",
+      agentId: subject,
+      fromAgent: isSubagentLifecycle ? "main" : null,
+      toAgent: isSubagentLifecycle ? subject : null,
+      workSessionId: sessionId,
+      conversationId: agentInstance,
+      taskId,
+      data: payload,
+      origin: { file: ref.file, line: ref.line },
+    },
+    needsTime: ts === null,
+    problems: [],
+  };
+}
+
+/**
+ * The agent a payload is about: a teammate as `team/name` (seed 002 §5.3), a subagent by its
+ * type, and otherwise the session's main agent.
+ */
+function hookAgent(payload: HookPayload): string {
+  const team = payload["team_name"];
+  const mate = payload["teammate_name"];
+  if (typeof team === "string" && typeof mate === "string") return `${team}/${mate}`;
+  const type = payload["agent_type"];
+  const id = payload["agent_id"];
+  if (typeof type === "string" && type.length > 0) return type;
+  if (typeof id === "string" && id.length > 0) return id;
+  return "main";
+}

@@ -1,0 +1,28 @@
+import type { CanonicalEvent } from "../event.ts";
+
+/** One line as the reader hands it to a format: where it is, and its exact text. */
+export interface LineRef {
+  /** The file, as listed in `input.files`. */
+  file: string;
+  /** The 1-based line number. */
+  line: number;
+  /** The line's text without its line ending; fingerprints are taken from it. */
+  text: string;
+}
+
+/**
+ * What a format makes of one parsed line. `event` is null when nothing could be placed on the
+ * timeline; `problems` become findings on that line either way, so nothing is dropped silently.
+ */
+export interface Normalized {
+  /** The canonical event, or null when the line could not become one. */
+  event: CanonicalEvent | null;
+  /** True when the producer wrote no time: the reader fills `ts` from neighbouring lines. */
+  needsTime: boolean;
+  /** What was wrong with the line, one sentence each. */
+  problems: string[];
+}
+
+export function rejected(reason: string): Normalized {
+  return { event: null, needsTime: false, problems: [reason] };
+}

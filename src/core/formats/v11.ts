@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { isIsoUtc } from "../time.ts";
+import { fieldReader, isRecord } from "./fields.ts";
+import { rejected, type LineRef, type Normalized } from "./normalized.ts";
+import { summarizeIssues } from "./openclaw.ts";
+import { missingV11Fields } from "./v11-rules.ts";
+
+const text = z.string().min(1);
+
+/** The normalized event format v1.1 of seed 002 §2–§3, with the common rules of §6. */
+export const V11Event = z.looseObject({
+  /** A globally unique id; duplicates are dropped by it. */
+  id: text,
+  /** The schema version, `1.1`. */
+  version: text,
+  /** ISO-8601 UTC time. */
+  ts: z.string().refine(isIsoUtc, "should be an ISO-8601 UTC time"),
+  /** The normalized type (seed 002 §4); unknown types are kept. */
+  type: text,
+  /** Who produced the event. */
+  source: z.enum(["hook", "sdk", "synthetic"]),
+  /** The project or repository. */
+  workspace_id: text,
+  /** The terminal instance. */
+  terminal_session_id: text,
+  /** The run within a session. */
+  run_id: z.string().nullish(),
+  /** The enclosing session, kept for compatibility. */
+  session_id: z.string().nullish(),
+  /** The subject of the event. */
+  agent_id: text,
+  /** The other party, when there is one. */
+  target_agent_id: z.string().nullish(),
+  /** The task the event is about. */
+  task_id: z.string().nullish(),
+  /** How serious the event is. */
+  severity: z.enum(["debug", "info", "warn", "error"]).optional(),
+  /** The language tag at the time of the event, e.g. `ko-KR`. */
+  locale: z.string().optional(),
+  /** Type-specific data. */
+  payload: z.custom<Record<string, unknown>>(isRecord, "payload should be an object").optional(),
+  /** The minimum of the original kept for tracing. */
+  raw: z.custom<Record<string, unknown>>(isRecord, "raw should be an object").optional(),
+});
+export type V11Event = z.infer<typeof V11Event>;
+
+/**
+ * Normalizes a v1.1 line. An event that fails the rules is kept as a `schema_error` event when it
+ * can still be placed in time, so that it shows on the timeline with its reason; either way the
+ * line gets a finding.
+ */
+export function normalizeV11(value: Record<string, unknown>, ref: LineRef): Normalized {
+  const parsed = V11Event.safeParse(value);
+  if (!parsed.success) return schemaError(value, ref, summarizeIssues(parsed.error));
+  const event = parsed.data;
+  const payload = event.payload ?? {};
+  const missing = missingV11Fields({ ...event, payload });
+  if (missing.length > 0) {
+    return schemaError(value, ref, `${event.type} requires ${missing.join(", ")}`);
+  }
+  const fields = fieldReader();
+  return {
+    event: {
+      id: event.id,
+      ts: Date.parse(event.ts),
+      type: event.type,
+      source: "v1.1",
+      agentId: event.agent_id,
+      fromAgent: event.target_agent_id ? event.agent_id : null,
+      toAgent: event.target_agent_id ?? null,
+      workSessionId: fields.text(payload, "work_session_id") ?? fields.text(payload, "workSessionId"),
+      conversationId: fields.text(payload, "conversation_id") ?? fields.text(payload, "conversationId"),
+      taskId: event.task_id ?? null,
+      data: value,
+      origin: { file: ref.file, line: ref.line },
+    },
+    needsTime: false,
+    problems: fields.problems,
+  };
+}
+
+function schemaError(value: Record<string, unknown>, ref: LineRef, why: string): Normalized {
+  const reason = `invalid v1.1 event: ${why}`;
+  const ts = typeof value["ts"] === "string" ? Date.parse(value["ts"]) : Number.NaN;
+  const id = typeof value["id"] === "string" && value["id"].length > 0 ? value["id"] : null;
+  if (!Number.isFinite(ts) || id === null) return rejected(reason);
+  const agent = typeof value["agent_id"] === "string" ? value["agent_id"] : null;
+  return {
+    event: {
+      id,
+      ts,
+      type: "schema_error",
+      source: "v1.1",
+      agentId: agent,
+      fromAgent: null,
+      toAgent: null,
+      workSessionId: null,
+      conversationId: null,
+      taskId: typeof value["task_id"] === "string" ? value["task_id"] : null,
+      data: { reason, original: value },
+      origin: { file: ref.file, line: ref.line },
+    },
+    needsTime: false,
+    problems: [reason],
+  };
+}

@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { CanonicalEvent } from "./event.ts";
+import { Finding } from "./finding.ts";
+import { CategoryOverride } from "./overrides.ts";
+import { CurrentTask } from "./tasks/current-task.ts";
+import { HistoryEntry } from "./tasks/history.ts";
+import { TaskFile } from "./tasks/task-file.ts";
+
+/** The kinds of input file workscope reads (DESIGN.md §1). */
+export const InputKind = z.enum([
+  "events",
+  "task",
+  "task-history",
+  "current-task",
+  "openclaw-config",
+  "category-overrides",
+]);
+export type InputKind = z.infer<typeof InputKind>;
+
+/** One file read, with what came of it. */
+export const InputFile = z.object({
+  /** The path as given or discovered, relative to the working directory when inside it. */
+  path: z.string(),
+  /** What kind of input the file is. */
+  kind: InputKind,
+  /** Its size in bytes as read (compressed size for `.gz`). */
+  bytes: z.number().int().nonnegative(),
+  /** Lines read, blank lines included. */
+  lines: z.number().int().nonnegative(),
+  /** Events (for event files) or records (tasks, history entries) read from it, before dedupe. */
+  events: z.number().int().nonnegative(),
+  /** Findings about it. */
+  errors: z.number().int().nonnegative(),
+});
+export type InputFile = z.infer<typeof InputFile>;
+
+/** A record read from a file that belongs to one agent's workspace. */
+const fromWorkspace = <T extends z.ZodType>(record: T) =>
+  z.object({
+    /** The agent whose workspace holds the file (`workspace-<agent>`; plain `workspace` is `main`). */
+    agentId: z.string(),
+    /** The file, as listed in `input.files`. */
+    file: z.string(),
+    /** What was read. */
+    record,
+  });
+
+/**
+ * Everything the IO shell read, before any analysis: the hand-off from `src/ingest/` to the core.
+ * Events are as read, copies included; the core deduplicates and orders them.
+ */
+export const LoadedInput = z.object({
+  /** Every file read, in path order. */
+  files: z.array(InputFile),
+  /** Events as read. */
+  events: z.array(CanonicalEvent),
+  /** Findings from reading. */
+  findings: z.array(Finding),
+  /** Task files. */
+  taskFiles: z.array(fromWorkspace(TaskFile)),
+  /** Task history entries. */
+  history: z.array(fromWorkspace(HistoryEntry)),
+  /** Each agent's CURRENT_TASK.md. */
+  currentTasks: z.array(fromWorkspace(CurrentTask)),
+  /** Main agents from `openclaw.json`; `main` is always one. */
+  mainAgents: z.array(z.string()),
+  /** Manual category overrides by work session id. */
+  overrides: z.record(z.string(), CategoryOverride),
+});
+export type LoadedInput = z.infer<typeof LoadedInput>;

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { CollabCategory } from "./category.ts";
+import { isRecord } from "./formats/fields.ts";
+
+/** One manual category override (seed 000 §9.3), as task-monitor stores it. */
+export const CategoryOverride = z.object({
+  /** The category an operator chose for the work session. */
+  collabCategory: CollabCategory,
+  /** When it was chosen, ISO-8601 (the server stamps it). */
+  updatedAt: z.string(),
+  /** Who chose it, when recorded. */
+  updatedBy: z.string().optional(),
+});
+export type CategoryOverride = z.infer<typeof CategoryOverride>;
+
+/** `work-session-category-overrides.json`: overrides by work session id. */
+export type CategoryOverrides = Record<string, CategoryOverride>;
+
+/**
+ * Reads the overrides file's parsed JSON. A bad entry is reported by its session id and skipped;
+ * the others still apply.
+ */
+export function readOverrides(value: unknown): { overrides: CategoryOverrides; problems: string[] } {
+  if (!isRecord(value)) return { overrides: {}, problems: ["expected an object of work session ids"] };
+  const overrides: CategoryOverrides = {};
+  const problems: string[] = [];
+  for (const [ws, entry] of Object.entries(value)) {
+    const parsed = CategoryOverride.safeParse(entry);
+    if (parsed.success) overrides[ws] = parsed.data;
+    else problems.push(`override for "${ws}": ${parsed.error.issues.map((i) => `${i.path.join(".") || "entry"}: ${i.message}`).join("; ")}`);
+  }
+  return { overrides, problems };
+}

@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { dedupeEvents } from "./dedupe.ts";
+import type { CanonicalEvent } from "./event.ts";
+import { compareFindings, Finding } from "./finding.ts";
+import { InputFile, type LoadedInput } from "./input.ts";
+import { summarizeTasks, TaskSummary } from "./tasks/task-summary.ts";
+import { toIso } from "./time.ts";
+
+/** The version of the Report's shape; fields are only ever added (DESIGN.md §4). */
+export const SCHEMA_VERSION = 1;
+
+/** What was read: the `input` section of the Report. */
+export const InputSummary = z.object({
+  /** Every file read, in path order. */
+  files: z.array(InputFile),
+  /** Distinct events after dedupe. */
+  events: z.number().int().nonnegative(),
+  /** Copies dropped by dedupe. */
+  duplicates: z.number().int().nonnegative(),
+  /** Every data-quality finding, by file and line. */
+  errors: z.array(Finding),
+});
+export type InputSummary = z.infer<typeof InputSummary>;
+
+/** The one value every output reads (DESIGN.md §4). Sections join it issue by issue. */
+export const Report = z.object({
+  /** The version of this shape. */
+  schemaVersion: z.literal(SCHEMA_VERSION),
+  /** The `now` the report was made against, ISO-8601 UTC. */
+  generatedAt: z.string(),
+  /** What was read. */
+  input: InputSummary,
+  /** Tasks from task files and history. */
+  tasks: z.array(TaskSummary),
+});
+export type Report = z.infer<typeof Report>;
+
+/** The Report and the distinct, ordered events it was made from. */
+export interface Analysis {
+  /** The Report. */
+  report: Report;
+  /** The distinct events in timeline order. */
+  events: CanonicalEvent[];
+}
+
+/** Turns what the IO shell read into the Report. Pure: the same input and `nowMs` give the same value. */
+export function analyze(input: LoadedInput, nowMs: number): Analysis {
+  const deduped = dedupeEvents(input.events);
+  const errors = [...input.findings, ...deduped.findings].sort(compareFindings);
+  const files = input.files.map((file) => ({
+    ...file,
+    errors: file.errors + deduped.findings.filter((f) => f.file === file.path).length,
+  }));
+  const report: Report = {
+    schemaVersion: SCHEMA_VERSION,
+    generatedAt: toIso(nowMs),
+    input: { files, events: deduped.events.length, duplicates: deduped.duplicates, errors },
+    tasks: summarizeTasks(input),
+  };
+  return { report, events: deduped.events };
+}
