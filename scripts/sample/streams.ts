@@ -61,7 +61,7 @@ export function v11Stream(rng: Rng, starts: readonly number[]): string[] {
       // Invalid under seed 002 §6: tool_failed without exit_code.
       event((t += MINUTE), "tool_failed", worker, { task_id: task }, { tool_name: "bash", error_message: "command failed" });
     }
-    const done = event((t += 5 * MINUTE), "task_completed", worker, { task_id: task }, { summary: "flaky test fixed" });
+    const done = event(t + 5 * MINUTE, "task_completed", worker, { task_id: task }, { summary: "flaky test fixed" });
     if (i === 0) lines.push(JSON.stringify(done));
   });
   return lines;
