@@ -42,8 +42,10 @@ export async function readLines(path: string, onLine: LineSink, options: ReadOpt
 
   const emit = (chunk: Buffer, start: number, end: number): void => {
     const line = ++result.lines;
-    if (overlong) {
-      result.problems.push({ line, reason: `line is longer than ${maxLine / 1024 / 1024} MB and was skipped` });
+    if (overlong || pendingBytes + (end - start) > maxLine) {
+      pending = [];
+      pendingBytes = 0;
+      result.problems.push({ line, reason: `line is longer than ${sizeText(maxLine)} and was skipped` });
       overlong = false;
       return;
     }
@@ -82,8 +84,10 @@ export async function readLines(path: string, onLine: LineSink, options: ReadOpt
   let source: AsyncIterable<Buffer>;
   let raw: ReturnType<typeof createReadStream>;
   try {
+    // Opening first makes a missing or unreadable file an error here, not an unhandled stream event.
+    const gzip = await isGzip(path);
     raw = createReadStream(path, { highWaterMark: CHUNK_BYTES });
-    if (await isGzip(path)) {
+    if (gzip) {
       const gunzip = createGunzip({ chunkSize: CHUNK_BYTES });
       // pipe() does not carry a read error over; without this the loop below would wait forever.
       raw.on("error", (error) => gunzip.destroy(error));
@@ -128,4 +132,8 @@ async function isGzip(path: string): Promise<boolean> {
   } finally {
     await handle.close();
   }
+}
+
+function sizeText(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MiB` : `${bytes} bytes`;
 }

@@ -71,17 +71,18 @@ export function normalizeHook(value: Record<string, unknown>, ref: LineRef): Nor
   // Raw captures have no time of their own unless the capturing script added one.
   ts ??= parseTime(payload["timestamp"] ?? payload["ts"]);
   const subject = hookAgent(payload);
-  const isSubagentLifecycle = payload.hook_event_name === "SubagentStart" || payload.hook_event_name === "SubagentStop";
+  const type = mapHookType(payload);
+  const parties = hookParties(payload, type, subject);
   const taskId = typeof payload["task_id"] === "string" ? payload["task_id"] : null;
   return {
     event: {
       id: id ?? `fp-${hash64(ref.text)}`,
       ts: ts ?? Number.NaN,
-      type: mapHookType(payload),
+      type,
       source: "claude_code",
       agentId: subject,
-      fromAgent: isSubagentLifecycle ? "main" : null,
-      toAgent: isSubagentLifecycle ? subject : null,
+      fromAgent: parties?.from ?? null,
+      toAgent: parties?.to ?? null,
       workSessionId: sessionId,
       conversationId: agentInstance,
       taskId,
@@ -91,6 +92,20 @@ export function normalizeHook(value: Record<string, unknown>, ref: LineRef): Nor
     needsTime: ts === null,
     problems: [],
   };
+}
+
+/**
+ * The two sides of a delegation: a subagent's start and stop are the main agent's hand-off to it,
+ * and a Task (or Agent) tool call is the main agent briefing the subagent type it names.
+ */
+function hookParties(payload: HookPayload, type: string, subject: string): { from: string; to: string } | null {
+  if (payload.hook_event_name === "SubagentStart" || payload.hook_event_name === "SubagentStop") return { from: "main", to: subject };
+  if (type === "manager_assign") {
+    const input = isRecord(payload["tool_input"]) ? payload["tool_input"] : {};
+    const target = input["subagent_type"];
+    return { from: subject, to: typeof target === "string" && target.length > 0 ? target : "subagent" };
+  }
+  return null;
 }
 
 /**

@@ -66,9 +66,26 @@ export function summarizeTasks(input: Pick<LoadedInput, "taskFiles" | "history">
     setTime(summary, "lastActivityMs", entry.completed ?? entry.archivedAt);
     byId.set(entry.taskId, summary);
   }
-  return [...byId.values()].sort(
-    (a, b) => (a.createdMs ?? 0) - (b.createdMs ?? 0) || (a.taskId < b.taskId ? -1 : a.taskId > b.taskId ? 1 : 0),
-  );
+  return [...byId.values()]
+    .sort((a, b) => (a.createdMs ?? 0) - (b.createdMs ?? 0) || (a.taskId < b.taskId ? -1 : a.taskId > b.taskId ? 1 : 0))
+    .map(inContractOrder);
+}
+
+/** The same keys in the same order in every task, whichever source filled them first. */
+function inContractOrder(t: TaskSummary): TaskSummary {
+  const { taskId, agentId, status, priority, workSessionId, description, steps, createdMs, lastActivityMs, sources } = t;
+  return {
+    taskId,
+    agentId,
+    status,
+    priority,
+    ...(workSessionId === undefined ? {} : { workSessionId }),
+    description,
+    steps,
+    ...(createdMs === undefined ? {} : { createdMs }),
+    ...(lastActivityMs === undefined ? {} : { lastActivityMs }),
+    sources,
+  };
 }
 
 function setTime(summary: TaskSummary, key: "createdMs" | "lastActivityMs", text: string | undefined): void {

@@ -49,3 +49,15 @@ describe("normalizeHook", () => {
     expect(normalizeHook({ hook_event_name: "" }, ref()).problems[0]).toMatch(/^Claude Code hook payload: hook_event_name/);
   });
 });
+
+describe("normalizeHook delegation sides", () => {
+  it("reads a Task tool call as the session's agent briefing the subagent type it names", () => {
+    const { event } = normalizeHook({ hook_event_name: "PreToolUse", session_id: "s", tool_name: "Task", tool_input: { subagent_type: "Explore" }, timestamp: "2026-03-01T00:00:00Z" }, ref("x"));
+    expect(event).toMatchObject({ type: "manager_assign", agentId: "main", fromAgent: "main", toAgent: "Explore" });
+  });
+
+  it("leaves the sides empty for an ordinary tool call", () => {
+    const { event } = normalizeHook({ hook_event_name: "PreToolUse", session_id: "s", tool_name: "Bash", timestamp: "2026-03-01T00:00:00Z" }, ref("x"));
+    expect(event).toMatchObject({ fromAgent: null, toAgent: null });
+  });
+});

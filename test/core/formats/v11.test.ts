@@ -71,8 +71,8 @@ describe("V11_TYPE_RULES", () => {
     const type = rule.appliesTo.replace("*", "progress");
     expect(missingV11Fields({ type, ...base })).toEqual([]);
     for (const field of rule.requires) {
-      const event = structuredClone({ type, ...base }) as Record<string, unknown> & typeof base;
-      if (field.startsWith("payload.")) delete (event.payload as Record<string, unknown>)[field.slice(8)];
+      const event: Record<string, unknown> & { type: string; payload: Record<string, unknown> } = structuredClone({ type, ...base });
+      if (field.startsWith("payload.")) delete event.payload[field.slice("payload.".length)];
       else delete event[field];
       expect(missingV11Fields(event)).toContain(field);
     }

@@ -1,0 +1,79 @@
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { readLines } from "../../src/ingest/read-lines.ts";
+import { tmpTree } from "../helpers/tmp.ts";
+
+async function lines(content: string | Buffer, options: Parameters<typeof readLines>[2] = {}) {
+  const dir = tmpTree({ "f.ndjson": content });
+  const seen: Array<[number, string]> = [];
+  const result = await readLines(path.join(dir, "f.ndjson"), (text, line) => seen.push([line, text]), options);
+  return { seen, ...result };
+}
+
+describe("readLines", () => {
+  it("numbers lines from 1, skips blank ones and reads a last line without a newline", async () => {
+    const { seen, lines: count } = await lines("a\n\n   \nb\nc");
+    expect(seen).toEqual([[1, "a"], [4, "b"], [5, "c"]]);
+    expect(count).toBe(5);
+  });
+
+  it("strips a UTF-8 BOM and CRLF endings", async () => {
+    const { seen } = await lines("\uFEFF{\"a\":1}\r\n{\"b\":2}\r\n");
+    expect(seen).toEqual([[1, '{"a":1}'], [2, '{"b":2}']]);
+  });
+
+  it("reads gzip by its magic bytes, whatever the name", async () => {
+    const { seen, bytes } = await lines(gzipSync("x\ny\n"));
+    expect(seen).toEqual([[1, "x"], [2, "y"]]);
+    expect(bytes).toBeGreaterThan(0);
+  });
+
+  it("reassembles lines split across read chunks, including a CR at a chunk's end", async () => {
+    const long = "é".repeat(700_000); // 1.4 MB of two-byte characters: crosses the 1 MiB chunk
+    const { seen } = await lines(`${long}\r\nnext\n`);
+    expect(seen.map(([n, t]) => [n, t.length])).toEqual([[1, long.length], [2, 4]]);
+    expect(seen[0]?.[1]).toBe(long);
+  });
+
+  it("reads a 17 MB line whole", async () => {
+    const big = `{"m":"${"x".repeat(17 * 1024 * 1024)}"}`;
+    const { seen, problems } = await lines(`${big}\n{"after":1}\n`);
+    expect(problems).toEqual([]);
+    expect(seen.map(([n, t]) => [n, t.length])).toEqual([[1, big.length], [2, 11]]);
+  });
+
+  it("skips a line over the limit with a finding on that line, and goes on", async () => {
+    const { seen, problems } = await lines(`ok\n${"y".repeat(5000)}\nafter`, { maxLineBytes: 1024 });
+    expect(seen).toEqual([[1, "ok"], [3, "after"]]);
+    expect(problems).toEqual([{ line: 2, reason: expect.stringMatching(/longer than .* and was skipped/) as unknown as string }]);
+  });
+
+  it("replaces invalid UTF-8, reports the line, and keeps reading", async () => {
+    const bad = Buffer.concat([Buffer.from('{"m":"a'), Buffer.from([0xff, 0xfe]), Buffer.from('b"}\nnext\n')]);
+    const { seen, problems } = await lines(bad);
+    expect(seen[0]?.[1]).toBe('{"m":"a\uFFFD\uFFFDb"}');
+    expect(seen[1]).toEqual([2, "next"]);
+    expect(problems).toEqual([{ line: 1, reason: "line has bytes that are not valid UTF-8; they were replaced with U+FFFD" }]);
+  });
+
+  it("does not report a real U+FFFD as invalid", async () => {
+    expect((await lines("a\uFFFDb\n")).problems).toEqual([]);
+  });
+
+  it("keeps what it read from damaged gzip and says where it stopped", async () => {
+    const whole = gzipSync(Array.from({ length: 2000 }, (_, i) => `line ${i} ${"z".repeat(50)}`).join("\n"));
+    const { seen, problems } = await lines(whole.subarray(0, Math.floor(whole.length * 0.6)));
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.length).toBeLessThan(2000);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]?.reason).toMatch(/gzip data is damaged or cut short after line \d+/);
+    expect(problems[0]?.line).toBe(seen.length + 1);
+  });
+
+  it("reports a file it cannot read as a finding on line 0", async () => {
+    const dir = tmpTree();
+    const result = await readLines(path.join(dir, "missing.ndjson"), () => {});
+    expect(result.problems[0]).toMatchObject({ line: 0, reason: expect.stringMatching(/^cannot read the file: ENOENT/) as unknown as string });
+  });
+});
