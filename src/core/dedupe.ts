@@ -1,5 +1,6 @@
-import { compareEvents, type CanonicalEvent, type EventOrigin } from "./event.ts";
+import { compareEvents, compareOrigins, type CanonicalEvent } from "./event.ts";
 import type { Finding } from "./finding.ts";
+import { FINGERPRINT_PREFIX } from "./fingerprint.ts";
 
 /** The distinct events in timeline order, with what dedupe dropped. */
 export interface Deduped {
@@ -12,40 +13,93 @@ export interface Deduped {
 }
 
 /**
- * Drops repeated events: by the producer's id where it has one, otherwise by the fingerprint of
- * the line (which is the id then). Of several copies the one read from the first file and line is
- * kept, so the result does not depend on the order in which files were given.
+ * Drops repeated events and puts the rest in timeline order. Of several copies the one read from
+ * the first file and line is kept, so the result does not depend on the order files were given.
+ * - Events with a producer's id (v1.1, `workscope hook`) are the same event when the id is.
+ * - Fingerprinted events (OpenClaw) are the same event when their id and content are; distinct
+ *   events that share a fingerprint keep it with `~1`, `~2`, … in content order.
  */
 export function dedupeEvents(events: readonly CanonicalEvent[]): Deduped {
-  const byId = new Map<string, CanonicalEvent>();
-  const findings: Finding[] = [];
-  let duplicates = 0;
+  const fingerprinted: CanonicalEvent[] = [];
+  const byId = new Map<string, CanonicalEvent[]>();
   for (const event of events) {
-    const seen = byId.get(event.id);
-    if (seen === undefined) {
-      byId.set(event.id, event);
-      continue;
+    if (event.id.startsWith(FINGERPRINT_PREFIX)) fingerprinted.push(event);
+    else {
+      const copies = byId.get(event.id);
+      if (copies === undefined) byId.set(event.id, [event]);
+      else copies.push(event);
     }
-    duplicates++;
-    const [kept, dropped] = compareOrigins(seen.origin, event.origin) <= 0 ? [seen, event] : [event, seen];
-    byId.set(event.id, kept);
-    if (!event.id.startsWith("fp-") && !sameContent(kept, dropped)) {
-      findings.push({
-        file: dropped.origin.file,
-        line: dropped.origin.line,
-        reason: `event id "${event.id}" is used again with different content; kept the copy at ${kept.origin.file}:${kept.origin.line}`,
+  }
+  const result: Deduped = { events: [], duplicates: 0, findings: [] };
+  const identified: CanonicalEvent[] = [];
+  for (const copies of byId.values()) identified.push(keepFirstCopy(copies, result));
+
+  // Copies of a fingerprinted event share its time and id, so sorting makes them neighbours.
+  fingerprinted.sort((a, b) => compareEvents(a, b) || compareOrigins(a, b));
+  const distinct: CanonicalEvent[] = [];
+  for (let i = 0; i < fingerprinted.length; ) {
+    const first = fingerprinted[i] as CanonicalEvent;
+    let end = i + 1;
+    // Comparing times first spares most events a string comparison.
+    while (end < fingerprinted.length && fingerprinted[end]?.ts === first.ts && fingerprinted[end]?.id === first.id) end++;
+    if (end === i + 1) distinct.push(first);
+    else splitByContent(fingerprinted.slice(i, end), distinct, result);
+    i = end;
+  }
+  identified.sort(compareEvents);
+  result.events = merge(distinct, identified);
+  return result;
+}
+
+function keepFirstCopy(copies: CanonicalEvent[], result: Deduped): CanonicalEvent {
+  if (copies.length === 1) return copies[0] as CanonicalEvent;
+  copies.sort(compareOrigins);
+  const kept = copies[0] as CanonicalEvent;
+  for (const copy of copies.slice(1)) {
+    result.duplicates++;
+    if (contentKey(copy) !== contentKey(kept) || copy.ts !== kept.ts) {
+      result.findings.push({
+        file: copy.file,
+        line: copy.line,
+        reason: `event id "${kept.id}" is used again with different content; kept the copy at ${kept.file}:${kept.line}`,
       });
     }
   }
-  const distinct = [...byId.values()].sort(compareEvents);
-  return { events: distinct, duplicates, findings };
+  return kept;
 }
 
-function compareOrigins(a: EventOrigin, b: EventOrigin): number {
-  if (a.file !== b.file) return a.file < b.file ? -1 : 1;
-  return a.line - b.line;
+/** One run of events sharing a fingerprint, in origin order: one event per distinct content. */
+function splitByContent(run: CanonicalEvent[], out: CanonicalEvent[], result: Deduped): void {
+  const byContent = new Map<string, CanonicalEvent>();
+  for (const event of run) {
+    const key = contentKey(event);
+    if (byContent.has(key)) result.duplicates++;
+    else byContent.set(key, event);
+  }
+  if (byContent.size === 1) {
+    out.push(run[0] as CanonicalEvent);
+    return;
+  }
+  [...byContent.keys()].sort().forEach((key, n) => {
+    const event = byContent.get(key) as CanonicalEvent;
+    out.push({ ...event, id: `${event.id}~${n + 1}` });
+  });
 }
 
-function sameContent(a: CanonicalEvent, b: CanonicalEvent): boolean {
-  return a.ts === b.ts && a.type === b.type && JSON.stringify(a.data) === JSON.stringify(b.data);
+function contentKey(event: CanonicalEvent): string {
+  return `${event.type}\u0000${event.agentId ?? ""}\u0000${JSON.stringify(event.data)}`;
+}
+
+/** Merges two lists already in timeline order. */
+function merge(a: CanonicalEvent[], b: CanonicalEvent[]): CanonicalEvent[] {
+  if (b.length === 0) return a;
+  if (a.length === 0) return b;
+  const out: CanonicalEvent[] = new Array<CanonicalEvent>(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length) out[k++] = compareEvents(a[i] as CanonicalEvent, b[j] as CanonicalEvent) <= 0 ? (a[i++] as CanonicalEvent) : (b[j++] as CanonicalEvent);
+  while (i < a.length) out[k++] = a[i++] as CanonicalEvent;
+  while (j < b.length) out[k++] = b[j++] as CanonicalEvent;
+  return out;
 }

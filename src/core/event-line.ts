@@ -19,8 +19,8 @@ export function toEventLine(event: CanonicalEvent): string {
     workSessionId: event.workSessionId,
     conversationId: event.conversationId,
     taskId: event.taskId,
-    file: event.origin.file,
-    line: event.origin.line,
+    file: event.file,
+    line: event.line,
     data: event.data,
   });
 }

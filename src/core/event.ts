@@ -4,15 +4,6 @@ import { z } from "zod";
 export const EventSource = z.enum(["openclaw", "v1.1", "claude_code"]);
 export type EventSource = z.infer<typeof EventSource>;
 
-/** Where an event was read: the first place it was found, when copies were deduplicated. */
-export const EventOrigin = z.object({
-  /** The file, as listed in `input.files`. */
-  file: z.string(),
-  /** The 1-based line in that file. */
-  line: z.number().int().positive(),
-});
-export type EventOrigin = z.infer<typeof EventOrigin>;
-
 /**
  * The one shape every input event is normalized into. The fields at the top level are the ones
  * the analysis joins on; everything the producer wrote is kept, unchanged, in `data`.
@@ -42,8 +33,10 @@ export const CanonicalEvent = z.object({
   taskId: z.string().nullable(),
   /** The producer's payload, unchanged: OpenClaw's `data`, v1.1's whole event, or the raw hook payload. */
   data: z.record(z.string(), z.unknown()),
-  /** Where the event was read. */
-  origin: EventOrigin,
+  /** The file the event was read from (the first copy's, when copies were dropped). */
+  file: z.string(),
+  /** The 1-based line in that file. */
+  line: z.number().int().positive(),
 });
 export type CanonicalEvent = z.infer<typeof CanonicalEvent>;
 
@@ -51,4 +44,10 @@ export type CanonicalEvent = z.infer<typeof CanonicalEvent>;
 export function compareEvents(a: CanonicalEvent, b: CanonicalEvent): number {
   if (a.ts !== b.ts) return a.ts - b.ts;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** Orders copies of one event by where they were read: the first file and line comes first. */
+export function compareOrigins(a: CanonicalEvent, b: CanonicalEvent): number {
+  if (a.file !== b.file) return a.file < b.file ? -1 : 1;
+  return a.line - b.line;
 }

@@ -33,3 +33,10 @@ function fmix32(h: number): number {
 function hex32(n: number): string {
   return (n >>> 0).toString(16).padStart(8, "0");
 }
+
+/** A 32-bit FNV-1a hash of a short string, as 8 hex digits. */
+export function hash32(text: string): string {
+  let h = 0x811c9dc5 | 0;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return hex32(fmix32(h ^ text.length));
+}

@@ -39,7 +39,7 @@ export async function readEventsFile(
   for (const problem of result.problems) note(problem.line, problem.reason);
   if (untimed.length > 0) {
     await estimateTimes(events, first, untimed, file.absPath);
-    const firstLine = events[untimed[0] ?? first]?.origin.line ?? 0;
+    const firstLine = events[untimed[0] ?? first]?.line ?? 0;
     note(firstLine, `${untimed.length} hook payload(s) carry no time; their times were taken from neighbouring lines of this file`);
   }
   progress.events(events.length - first);

@@ -43,7 +43,7 @@ describe("readEventsFile", () => {
     expect(findings).toHaveLength(1);
     expect(findings[0]).toMatchObject({ file: "events.ndjson", line: 3 });
     expect(findings[0]?.reason).toMatch(reason);
-    expect(events.map((e) => e.origin.line).filter((l) => l !== 3)).toEqual([1, 4]);
+    expect(events.map((e) => e.line).filter((l) => l !== 3)).toEqual([1, 4]);
     expect(file).toMatchObject({ path: "events.ndjson", kind: "events", lines: 4, errors: 1 });
   });
 
@@ -73,7 +73,7 @@ describe("readEventsFile", () => {
     const timed = JSON.stringify({ hook_event_name: "SessionStart", session_id: "s", timestamp: "2026-03-01T10:00:00.000Z" });
     const { events, findings } = await read(`${raw("UserPromptSubmit")}\n${timed}\n${raw("PreToolUse")}\n${raw("Stop")}\n`);
     const t = Date.parse("2026-03-01T10:00:00.000Z");
-    expect(events.map((e) => [e.origin.line, e.ts, e.tsEstimated ?? false])).toEqual([[1, t, true], [2, t, false], [3, t, true], [4, t, true]]);
+    expect(events.map((e) => [e.line, e.ts, e.tsEstimated ?? false])).toEqual([[1, t, true], [2, t, false], [3, t, true], [4, t, true]]);
     expect(findings).toEqual([{ file: "events.ndjson", line: 1, reason: "3 hook payload(s) carry no time; their times were taken from neighbouring lines of this file" }]);
   });
 });

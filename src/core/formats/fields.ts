@@ -1,27 +1,14 @@
 /**
- * Reading optional text fields out of a producer's object. A field that is present but not text
- * is reported, because the analysis joins on these fields and a wrong type would silently split
- * a conversation or a work session.
+ * Reads an optional text field out of a producer's object: null when absent or empty. A field
+ * that is present but not text is noted in `problems`, because the analysis joins on these fields
+ * and a wrong type would silently split a conversation or a work session.
  */
-export interface FieldReader {
-  /** The field as text, or null when absent; a present non-text value is noted and read as null. */
-  text(obj: Record<string, unknown>, key: string): string | null;
-  /** The problems noted so far, one sentence each. */
-  readonly problems: string[];
-}
-
-export function fieldReader(): FieldReader {
-  const problems: string[] = [];
-  return {
-    problems,
-    text(obj, key) {
-      const value = obj[key];
-      if (value === undefined || value === null) return null;
-      if (typeof value === "string") return value.length > 0 ? value : null;
-      problems.push(`field "${key}" should be text but is ${describe(value)}`);
-      return null;
-    },
-  };
+export function textField(obj: Record<string, unknown>, key: string, problems: string[]): string | null {
+  const value = obj[key];
+  if (typeof value === "string") return value.length > 0 ? value : null;
+  if (value === undefined || value === null) return null;
+  problems.push(`field "${key}" should be text but is ${describe(value)}`);
+  return null;
 }
 
 /** A short description of a JSON value's type, for messages. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FINGERPRINT_PREFIX } from "../fingerprint.ts";
 import { hash64 } from "../hash.ts";
 import { parseTime } from "../time.ts";
 import { isRecord } from "./fields.ts";
@@ -76,7 +77,8 @@ export function normalizeHook(value: Record<string, unknown>, ref: LineRef): Nor
   const taskId = typeof payload["task_id"] === "string" ? payload["task_id"] : null;
   return {
     event: {
-      id: id ?? `fp-${hash64(ref.text)}`,
+      // Raw captures are rare and may lack a time, so their fingerprint is the whole line's hash.
+      id: id ?? `${FINGERPRINT_PREFIX}${hash64(ref.text)}`,
       ts: ts ?? Number.NaN,
       type,
       source: "claude_code",
@@ -87,7 +89,8 @@ export function normalizeHook(value: Record<string, unknown>, ref: LineRef): Nor
       conversationId: agentInstance,
       taskId,
       data: payload,
-      origin: { file: ref.file, line: ref.line },
+      file: ref.file,
+      line: ref.line,
     },
     needsTime: ts === null,
     problems: [],

@@ -20,9 +20,12 @@ export interface Normalized {
   /** True when the producer wrote no time: the reader fills `ts` from neighbouring lines. */
   needsTime: boolean;
   /** What was wrong with the line, one sentence each. */
-  problems: string[];
+  problems: readonly string[];
 }
 
 export function rejected(reason: string): Normalized {
   return { event: null, needsTime: false, problems: [reason] };
 }
+
+/** The problems of a line that has none: one shared, frozen list. */
+export const NO_PROBLEMS: readonly string[] = Object.freeze([]);

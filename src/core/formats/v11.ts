@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isIsoUtc } from "../time.ts";
-import { fieldReader, isRecord } from "./fields.ts";
+import { isRecord, textField } from "./fields.ts";
 import { rejected, type LineRef, type Normalized } from "./normalized.ts";
 import { summarizeIssues } from "./openclaw.ts";
 import { missingV11Fields } from "./v11-rules.ts";
@@ -58,7 +58,7 @@ export function normalizeV11(value: Record<string, unknown>, ref: LineRef): Norm
   if (missing.length > 0) {
     return schemaError(value, ref, `${event.type} requires ${missing.join(", ")}`);
   }
-  const fields = fieldReader();
+  const problems: string[] = [];
   return {
     event: {
       id: event.id,
@@ -68,14 +68,15 @@ export function normalizeV11(value: Record<string, unknown>, ref: LineRef): Norm
       agentId: event.agent_id,
       fromAgent: event.target_agent_id ? event.agent_id : null,
       toAgent: event.target_agent_id ?? null,
-      workSessionId: fields.text(payload, "work_session_id") ?? fields.text(payload, "workSessionId"),
-      conversationId: fields.text(payload, "conversation_id") ?? fields.text(payload, "conversationId"),
+      workSessionId: textField(payload, "work_session_id", problems) ?? textField(payload, "workSessionId", problems),
+      conversationId: textField(payload, "conversation_id", problems) ?? textField(payload, "conversationId", problems),
       taskId: event.task_id ?? null,
       data: value,
-      origin: { file: ref.file, line: ref.line },
+      file: ref.file,
+      line: ref.line,
     },
     needsTime: false,
-    problems: fields.problems,
+    problems,
   };
 }
 
@@ -98,7 +99,8 @@ function schemaError(value: Record<string, unknown>, ref: LineRef, why: string):
       conversationId: null,
       taskId: typeof value["task_id"] === "string" ? value["task_id"] : null,
       data: { reason, original: value },
-      origin: { file: ref.file, line: ref.line },
+      file: ref.file,
+      line: ref.line,
     },
     needsTime: false,
     problems: [reason],

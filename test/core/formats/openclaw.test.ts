@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeCoordination } from "../../../src/core/formats/openclaw.ts";
+import { CoordinationLine, isCoordinationLine, normalizeCoordination } from "../../../src/core/formats/openclaw.ts";
 
 const ref = (text: string) => ({ file: "logs/coordination-events.ndjson", line: 7, text });
 const run = (value: Record<string, unknown>) => normalizeCoordination(value, ref(JSON.stringify(value)));
@@ -11,7 +11,7 @@ describe("normalizeCoordination", () => {
     expect(problems).toEqual([]);
     expect(event).toMatchObject({ type: "a2a.send", source: "openclaw", agentId: "eden", ts: 1739500000000, fromAgent: "eden", toAgent: "seum", conversationId: "c-1", workSessionId: "ws_1", taskId: "task_1" });
     expect(event?.data).toBe(data);
-    expect(event?.origin).toEqual({ file: "logs/coordination-events.ndjson", line: 7 });
+    expect(event).toMatchObject({ file: "logs/coordination-events.ndjson", line: 7 });
   });
 
   it.each([
@@ -22,12 +22,19 @@ describe("normalizeCoordination", () => {
     expect(run({ type: "task.started", agentId: "eden", ...time, data: {} }).event?.ts).toBe(1739500000000);
   });
 
-  it("gives an id-less event a fingerprint of its line, the same for the same line", () => {
+  it("gives an id-less event a fingerprint, the same for the same line wherever it is read", () => {
     const text = '{"type":"task.updated","agentId":"eden","ts":1,"data":{"taskId":"t"}}';
     const a = normalizeCoordination(JSON.parse(text), ref(text)).event;
     const b = normalizeCoordination(JSON.parse(text), { ...ref(text), line: 99 }).event;
-    expect(a?.id).toMatch(/^fp-[0-9a-f]{16}$/);
+    expect(a?.id).toBe(`fp--1577836800.1-${text.length}-${a?.id.slice(-8)}`);
     expect(a?.id).toBe(b?.id);
+  });
+
+  it("gives different fingerprints to lines that differ in time, length, type or agent", () => {
+    const id = (v: Record<string, unknown>) => run(v).event?.id;
+    const base = { type: "a2a.send", agentId: "eden", ts: 1, data: { m: "a" } };
+    const ids = [base, { ...base, ts: 2 }, { ...base, data: { m: "ab" } }, { ...base, type: "a2a.spawn" }, { ...base, agentId: "seum" }].map(id);
+    expect(new Set(ids).size).toBe(5);
   });
 
   it("keeps a producer's id", () => {
@@ -64,5 +71,31 @@ describe("normalizeCoordination", () => {
     expect(event?.conversationId).toBeNull();
     expect(event?.data["conversationId"]).toBe(42);
     expect(problems).toEqual(['field "conversationId" should be text but is a number']);
+  });
+});
+
+describe("isCoordinationLine", () => {
+  const good = { type: "a2a.send", agentId: "eden", ts: 1, timestampMs: 2, timestamp: "2026-01-01T00:00:00Z", id: "e", data: {} };
+  const variants: Array<Record<string, unknown>> = [
+    good,
+    { type: "a2a.send" },
+    { ...good, timestamp: 5 },
+    { ...good, type: "" },
+    { ...good, type: 3 },
+    { ...good, type: undefined },
+    { ...good, agentId: 7 },
+    { ...good, agentId: null },
+    { ...good, ts: "1" },
+    { ...good, timestampMs: "2" },
+    { ...good, timestamp: true },
+    { ...good, id: "" },
+    { ...good, id: 5 },
+    { ...good, data: [] },
+    { ...good, data: null },
+    { ...good, data: "x" },
+    { ...good, extra: { anything: true } },
+  ];
+  it.each(variants.map((v) => [JSON.stringify(v), v] as const))("agrees with the zod schema on %s", (_name, value) => {
+    expect(isCoordinationLine(value)).toBe(CoordinationLine.safeParse(value).success);
   });
 });

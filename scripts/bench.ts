@@ -1,0 +1,67 @@
+// npm run bench: ingest throughput against a raw split + JSON.parse loop on the same generated
+// archive, measured in one run, with each workload's peak memory. This machine is shared and
+// absolute times drift, so the figure that counts is the ratio to the baseline of the same run.
+//   node scripts/bench.ts [--mb 120] [--runs 3]
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { ensureCorpus } from "./bench/corpus.ts";
+import { WORKLOADS, type Measurement, type WorkloadName } from "./bench/workloads.ts";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const TARGET = 0.7;
+
+interface ChildResult extends Measurement {
+  /** Peak resident memory of the child process, in bytes. */
+  maxRss: number;
+}
+
+/** One workload in a fresh process, so that each peak memory figure is its own. */
+function runChild(name: WorkloadName, file: string): ChildResult {
+  const run = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--child", name, file], { encoding: "utf8", maxBuffer: 1 << 20 });
+  if (run.status !== 0) throw new Error(`${name} failed: ${run.stderr}`);
+  return JSON.parse(run.stdout) as ChildResult;
+}
+
+async function child(name: WorkloadName, file: string): Promise<void> {
+  const result = await WORKLOADS[name](file);
+  process.stdout.write(JSON.stringify({ ...result, maxRss: process.resourceUsage().maxRSS * 1024 }));
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { child: { type: "string" }, mb: { type: "string", default: "120" }, runs: { type: "string", default: "3" } }, allowPositionals: true });
+  if (values.child !== undefined) {
+    const file = process.argv.at(-1) ?? "";
+    return child(values.child as WorkloadName, file);
+  }
+  const file = path.join(ROOT, "bench-data", `coordination-events-${values.mb}mb.ndjson`);
+  const corpus = await ensureCorpus(file, Number(values.mb) * 1e6);
+  const runs = Number(values.runs);
+  process.stdout.write(`workscope bench — ${(corpus.bytes / 1e6).toFixed(1)} MB, ${corpus.lines.toLocaleString("en-US")} lines (${path.relative(ROOT, file)}), median of ${runs} runs each\n\n`);
+
+  // Alternate the workloads so that drift in the machine's load hits both alike.
+  const results: Record<WorkloadName, ChildResult[]> = { raw: [], ingest: [] };
+  for (let i = 0; i < runs; i++) for (const name of ["raw", "ingest"] as const) results[name].push(runChild(name, file));
+
+  const row = (label: string, rs: ChildResult[], base: number): string => {
+    const ms = median(rs.map((r) => r.ms));
+    const mbps = corpus.bytes / 1e6 / (ms / 1000);
+    const eps = (rs[0]?.events ?? 0) / (ms / 1000);
+    const rss = Math.max(...rs.map((r) => r.maxRss)) / 1e6;
+    return `${label.padEnd(34)}${mbps.toFixed(1).padStart(8)}${Math.round(eps).toLocaleString("en-US").padStart(13)}${rss.toFixed(0).padStart(10)}${(base / ms).toFixed(2).padStart(10)}`;
+  };
+  const base = median(results.raw.map((r) => r.ms));
+  const ratio = base / median(results.ingest.map((r) => r.ms));
+  process.stdout.write(`${"workload".padEnd(34)}${"MB/s".padStart(8)}${"events/s".padStart(13)}${"peak MB".padStart(10)}${"vs raw".padStart(10)}\n`);
+  process.stdout.write(`${row("raw split + JSON.parse (baseline)", results.raw, base)}\n`);
+  process.stdout.write(`${row("ingest: read→validate→dedupe", results.ingest, base)}\n\n`);
+  process.stdout.write(`target: ingest ≥ ${TARGET.toFixed(2)} of the raw loop's speed — ${ratio >= TARGET ? "met" : "NOT met"} (${ratio.toFixed(2)})\n`);
+}
+
+await main();
