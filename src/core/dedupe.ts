@@ -16,8 +16,8 @@ export interface Deduped {
  * Drops repeated events and puts the rest in timeline order. Of several copies the one read from
  * the first file and line is kept, so the result does not depend on the order files were given.
  * - Events with a producer's id (v1.1, `workscope hook`) are the same event when the id is.
- * - Fingerprinted events (OpenClaw) are the same event when their id and content are; distinct
- *   events that share a fingerprint keep it with `~1`, `~2`, … in content order.
+ * - Fingerprinted events (OpenClaw) are the same event when their id and line text are; distinct
+ *   events that share a fingerprint keep it with `~1`, `~2`, … in the order of their lines.
  */
 export function dedupeEvents(events: readonly CanonicalEvent[]): Deduped {
   const fingerprinted: CanonicalEvent[] = [];
@@ -86,8 +86,9 @@ function splitByContent(run: CanonicalEvent[], out: CanonicalEvent[], result: De
   });
 }
 
+/** What makes two copies the same: the exact line ("exact duplicate lines count once"). */
 function contentKey(event: CanonicalEvent): string {
-  return `${event.type}\u0000${event.agentId ?? ""}\u0000${JSON.stringify(event.data)}`;
+  return event.raw;
 }
 
 /** Merges two lists already in timeline order. */

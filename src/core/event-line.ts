@@ -1,4 +1,5 @@
 import type { CanonicalEvent } from "./event.ts";
+import { eventData } from "./event-data.ts";
 import { toIso } from "./time.ts";
 
 /**
@@ -21,6 +22,6 @@ export function toEventLine(event: CanonicalEvent): string {
     taskId: event.taskId,
     file: event.file,
     line: event.line,
-    data: event.data,
+    data: eventData(event),
   });
 }

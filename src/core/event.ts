@@ -6,7 +6,12 @@ export type EventSource = z.infer<typeof EventSource>;
 
 /**
  * The one shape every input event is normalized into. The fields at the top level are the ones
- * the analysis joins on; everything the producer wrote is kept, unchanged, in `data`.
+ * the analysis joins on; everything the producer wrote is kept, unchanged, in `raw`, the line as
+ * read. `eventData()` gives the producer's payload from it.
+ *
+ * The line is kept as text rather than as the parsed object because one string costs the
+ * garbage collector far less than the dozen objects a parsed event is made of, and because text
+ * crosses from the parsing workers to the main thread at the cost of a copy (DESIGN.md §6).
  */
 export const CanonicalEvent = z.object({
   /** The producer's id where it has one; otherwise `fp-` and a fingerprint of the line. */
@@ -31,8 +36,10 @@ export const CanonicalEvent = z.object({
   conversationId: z.string().nullable(),
   /** The task the event is about, when known. */
   taskId: z.string().nullable(),
-  /** The producer's payload, unchanged: OpenClaw's `data`, v1.1's whole event, or the raw hook payload. */
-  data: z.record(z.string(), z.unknown()),
+  /** The line exactly as read (without its line ending or a BOM). */
+  raw: z.string(),
+  /** Set on `schema_error` events made from v1.1 lines that broke the rules: why. */
+  invalid: z.string().optional(),
   /** The file the event was read from (the first copy's, when copies were dropped). */
   file: z.string(),
   /** The 1-based line in that file. */

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { dedupeEvents } from "../../src/core/dedupe.ts";
 import type { CanonicalEvent } from "../../src/core/event.ts";
+import { eventData } from "../../src/core/event-data.ts";
 
 const event = (id: string, ts: number, file: string, line: number, data: Record<string, unknown> = {}): CanonicalEvent => ({
   id, ts, type: "a2a.send", source: "openclaw", agentId: "eden", fromAgent: null, toAgent: null,
-  workSessionId: null, conversationId: null, taskId: null, data, file, line,
+  workSessionId: null, conversationId: null, taskId: null, raw: JSON.stringify({ type: "a2a.send", ts, data }), file, line,
 });
+const dataOf = (e: CanonicalEvent | undefined) => (e === undefined ? undefined : eventData(e));
 
 describe("dedupeEvents", () => {
   it("orders by time, then id, producer ids and fingerprints alike", () => {
@@ -29,14 +31,14 @@ describe("dedupeEvents", () => {
     for (const order of [run, [...run].reverse()]) {
       const result = dedupeEvents(order);
       expect(result.duplicates).toBe(1);
-      expect(result.events.map((e) => [e.id, e.data["m"], e.line])).toEqual([["fp-1~1", "x", 2], ["fp-1~2", "y", 1]]);
+      expect(result.events.map((e) => [e.id, dataOf(e)?.["m"], e.line])).toEqual([["fp-1~1", "x", 2], ["fp-1~2", "y", 1]]);
     }
   });
 
   it("keeps the first copy of a producer id and reports one used for different content", () => {
     const result = dedupeEvents([event("evt-1", 5, "a", 2, { n: 2 }), event("evt-1", 5, "a", 1, { n: 1 }), event("evt-1", 5, "b", 1, { n: 1 })]);
     expect(result.duplicates).toBe(2);
-    expect(result.events.map((e) => e.data)).toEqual([{ n: 1 }]);
+    expect(result.events.map(dataOf)).toEqual([{ n: 1 }]);
     expect(result.findings).toEqual([{ file: "a", line: 2, reason: 'event id "evt-1" is used again with different content; kept the copy at a:1' }]);
   });
 

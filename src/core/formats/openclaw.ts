@@ -72,7 +72,7 @@ export function normalizeCoordination(value: Record<string, unknown>, ref: LineR
     workSessionId: textField(data, "workSessionId", problems),
     conversationId: textField(data, "conversationId", problems),
     taskId: textField(data, "taskId", problems),
-    data,
+    raw: ref.text,
     file: ref.file,
     line: ref.line,
   };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { eventData } from "../../../src/core/event-data.ts";
 import { envelopeHook, normalizeHook } from "../../../src/core/formats/hook.ts";
 
 const ref = (text = "") => ({ file: "hooks.ndjson", line: 2, text });
@@ -21,10 +22,10 @@ describe("envelopeHook", () => {
 describe("normalizeHook", () => {
   it("maps an enveloped SubagentStart: main briefs the subagent, the session is the work session", () => {
     const line = envelopeHook(payload, Date.parse("2026-03-01T10:00:00Z"));
-    const { event, needsTime } = normalizeHook(line as unknown as Record<string, unknown>, ref());
+    const { event, needsTime } = normalizeHook(line as unknown as Record<string, unknown>, ref(JSON.stringify(line)));
     expect(needsTime).toBe(false);
     expect(event).toMatchObject({ id: line.id, type: "agent_started", source: "claude_code", agentId: "Explore", fromAgent: "main", toAgent: "Explore", workSessionId: "s-1", conversationId: "ag-1", ts: Date.parse("2026-03-01T10:00:00Z") });
-    expect(event?.data).toEqual(payload);
+    expect(event && eventData(event)).toEqual(payload);
   });
 
   it("names a teammate team/name (seed 002 §5.3)", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { eventData } from "../../../src/core/event-data.ts";
 import { CoordinationLine, isCoordinationLine, normalizeCoordination } from "../../../src/core/formats/openclaw.ts";
 
 const ref = (text: string) => ({ file: "logs/coordination-events.ndjson", line: 7, text });
@@ -10,7 +11,7 @@ describe("normalizeCoordination", () => {
     const { event, problems } = run({ type: "a2a.send", agentId: "eden", ts: 1739500000000, data });
     expect(problems).toEqual([]);
     expect(event).toMatchObject({ type: "a2a.send", source: "openclaw", agentId: "eden", ts: 1739500000000, fromAgent: "eden", toAgent: "seum", conversationId: "c-1", workSessionId: "ws_1", taskId: "task_1" });
-    expect(event?.data).toBe(data);
+    expect(event && eventData(event)).toEqual(data);
     expect(event).toMatchObject({ file: "logs/coordination-events.ndjson", line: 7 });
   });
 
@@ -69,7 +70,7 @@ describe("normalizeCoordination", () => {
   it("keeps an event whose join field has the wrong type, and says which field", () => {
     const { event, problems } = run({ type: "a2a.send", ts: 1, data: { conversationId: 42 } });
     expect(event?.conversationId).toBeNull();
-    expect(event?.data["conversationId"]).toBe(42);
+    expect(event && eventData(event)["conversationId"]).toBe(42);
     expect(problems).toEqual(['field "conversationId" should be text but is a number']);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { eventData } from "../../../src/core/event-data.ts";
 import { normalizeV11 } from "../../../src/core/formats/v11.ts";
 import { missingV11Fields, V11_TYPE_RULES } from "../../../src/core/formats/v11-rules.ts";
 
@@ -21,14 +22,14 @@ const TOOL_FAILED = {
   payload: { tool_name: "bash", exit_code: 1, error_message: "command failed" },
   raw: { provider: "claude_code", event_name: "PostToolUse" },
 };
-const ref = { file: "v11.ndjson", line: 3, text: "" };
+const ref = { file: "v11.ndjson", line: 3, text: JSON.stringify(TOOL_FAILED) };
 
 describe("normalizeV11", () => {
   it("reads seed 002's tool_failed example", () => {
     const { event, problems } = normalizeV11(TOOL_FAILED, ref);
     expect(problems).toEqual([]);
     expect(event).toMatchObject({ id: "evt_tool_fail_1", ts: Date.parse("2026-02-13T15:03:10.000Z"), type: "tool_failed", source: "v1.1", agentId: "worker_1", toAgent: null, taskId: "task_101" });
-    expect(event?.data).toBe(TOOL_FAILED);
+    expect(event && eventData(event)).toEqual(TOOL_FAILED);
   });
 
   it("reads manager_assign's target as the receiving agent", () => {
@@ -43,10 +44,10 @@ describe("normalizeV11", () => {
 
   it("keeps an event that breaks a type rule as schema_error, with a finding", () => {
     const bad = { ...TOOL_FAILED, payload: { tool_name: "bash", error_message: "command failed" } };
-    const { event, problems } = normalizeV11(bad, ref);
+    const { event, problems } = normalizeV11(bad, { ...ref, text: JSON.stringify(bad) });
     expect(problems).toEqual(["invalid v1.1 event: tool_failed requires payload.exit_code"]);
-    expect(event).toMatchObject({ id: "evt_tool_fail_1", type: "schema_error" });
-    expect(event?.data).toEqual({ reason: problems[0], original: bad });
+    expect(event).toMatchObject({ id: "evt_tool_fail_1", type: "schema_error", invalid: problems[0] });
+    expect(event && eventData(event)).toEqual({ reason: problems[0], original: bad });
   });
 
   it.each([
