@@ -76,4 +76,19 @@ describe("readLines", () => {
     const result = await readLines(path.join(dir, "missing.ndjson"), () => {});
     expect(result.problems[0]).toMatchObject({ line: 0, reason: expect.stringMatching(/^cannot read the file: ENOENT/) as unknown as string });
   });
+
+  it("reads 3 MB of short lines across chunk boundaries, each once, in order", async () => {
+    const all = Array.from({ length: 60_000 }, (_, i) => `{"n":${i},"s":"${"가".repeat(i % 17)}"}`);
+    const { seen, problems } = await lines(`${all.join("\n")}\n`);
+    expect(problems).toEqual([]);
+    expect(seen.length).toBe(all.length);
+    expect(seen.every(([n, text], i) => n === i + 1 && text === all[i])).toBe(true);
+  });
+
+  it("reports invalid UTF-8 on the right line in the middle of a chunk, and not a real U+FFFD beside it", async () => {
+    const bad = Buffer.concat([Buffer.from("a\nb\uFFFDb\nc"), Buffer.from([0xe0, 0x80]), Buffer.from("c\nd\uFFFDd\n")]);
+    const { seen, problems } = await lines(bad);
+    expect(seen.map(([n]) => n)).toEqual([1, 2, 3, 4]);
+    expect(problems).toEqual([{ line: 3, reason: "line has bytes that are not valid UTF-8; they were replaced with U+FFFD" }]);
+  });
 });
