@@ -36,72 +36,41 @@ const REPLACEMENT = Buffer.from([0xef, 0xbf, 0xbd]);
 export async function readLines(path: string, onLine: LineSink, options: ReadOptions = {}): Promise<ReadResult> {
   const maxLine = options.maxLineBytes ?? MAX_LINE_BYTES;
   const result: ReadResult = { lines: 0, bytes: 0, problems: [] };
-  const skipped = (line: number): void => {
-    result.problems.push({ line, reason: `line is longer than ${sizeText(maxLine)} and was skipped` });
-  };
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   let overlong = false;
 
-  /** One line's text: CR, a BOM on line 1 and blank lines dealt with, invalid UTF-8 noted. */
-  const deliver = (text: string, line: number, bytes: () => Buffer): void => {
-    if (text.charCodeAt(text.length - 1) === 13) text = text.slice(0, -1);
+  const emit = (chunk: Buffer, start: number, end: number): void => {
+    const line = ++result.lines;
+    if (overlong || pendingBytes + (end - start) > maxLine) {
+      pending = [];
+      pendingBytes = 0;
+      result.problems.push({ line, reason: `line is longer than ${sizeText(maxLine)} and was skipped` });
+      overlong = false;
+      return;
+    }
+    let buf = chunk;
+    if (pending.length > 0) {
+      buf = Buffer.concat([...pending, chunk.subarray(start, end)]);
+      start = 0;
+      end = buf.length;
+      pending = [];
+      pendingBytes = 0;
+    }
+    if (end > start && buf[end - 1] === 13) end--;
+    if (end === start) return;
+    let text = buf.toString("utf8", start, end);
     if (line === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim().length === 0)) return;
-    if (text.includes("\uFFFD") && !bytes().includes(REPLACEMENT)) {
+    if (text.charCodeAt(0) <= 32 && text.trim().length === 0) return;
+    if (text.includes("\uFFFD") && !buf.subarray(start, end).includes(REPLACEMENT)) {
       result.problems.push({ line, reason: "line has bytes that are not valid UTF-8; they were replaced with U+FFFD" });
     }
     onLine(text, line);
   };
 
-  /** The line held over from earlier chunks, ending at `end` in this chunk. */
-  const emitHeld = (chunk: Buffer, end: number): void => {
-    const line = ++result.lines;
-    if (overlong || pendingBytes + end > maxLine) skipped(line);
-    else {
-      const buf = Buffer.concat([...pending, chunk.subarray(0, end)]);
-      deliver(buf.toString("utf8"), line, () => buf);
-    }
-    pending = [];
-    pendingBytes = 0;
-    overlong = false;
-  };
-
-  /**
-   * The complete lines from byte `from` to the newline at byte `to`. They are decoded in one call,
-   * and each line is a slice of that text: V8 keeps such slices as views of one string, so a line
-   * costs neither a copy of its own nor, when kept, the garbage collector's time to move it.
-   */
-  const emitRegion = (chunk: Buffer, from: number, to: number): void => {
-    const text = chunk.toString("utf8", from, to);
-    let newlines: number[] | null = null;
-    // The bytes of the region's k-th line, found only for the rare line with a U+FFFD in it.
-    const bytesOf = (k: number): Buffer => {
-      if (newlines === null) {
-        newlines = [];
-        for (let nl = chunk.indexOf(10, from); nl !== -1 && nl < to; nl = chunk.indexOf(10, nl + 1)) newlines.push(nl);
-      }
-      const first = k === 0 ? from : (newlines[k - 1] ?? from) + 1;
-      return chunk.subarray(first, newlines[k] ?? to);
-    };
-    for (let at = 0, k = 0; ; k++) {
-      const nl = text.indexOf("\n", at);
-      const end = nl === -1 ? text.length : nl;
-      const line = ++result.lines;
-      // Characters are at most 3 bytes here, so only a very small limit can catch a chunk's line.
-      if (end - at > maxLine / 3 && Buffer.byteLength(text.slice(at, end)) > maxLine) skipped(line);
-      else {
-        const index = k;
-        deliver(text.slice(at, end), line, () => bytesOf(index));
-      }
-      if (nl === -1) return;
-      at = nl + 1;
-    }
-  };
-
-  const hold = (chunk: Buffer, from: number): void => {
-    if (overlong || from >= chunk.length) return;
-    pendingBytes += chunk.length - from;
+  const hold = (chunk: Buffer, start: number): void => {
+    if (overlong || start >= chunk.length) return;
+    pendingBytes += chunk.length - start;
     if (pendingBytes > maxLine) {
       overlong = true;
       pending = [];
@@ -109,7 +78,7 @@ export async function readLines(path: string, onLine: LineSink, options: ReadOpt
       return;
     }
     // A copy, because the stream may reuse the chunk's memory.
-    pending.push(Buffer.from(chunk.subarray(from)));
+    pending.push(Buffer.from(chunk.subarray(start)));
   };
 
   let source: AsyncIterable<Buffer>;
@@ -136,19 +105,12 @@ export async function readLines(path: string, onLine: LineSink, options: ReadOpt
       // Bytes from disk, which for gzip is less than the chunk: progress reports what was read.
       options.onBytes?.(raw.bytesRead - result.bytes);
       result.bytes = raw.bytesRead;
-      const first = chunk.indexOf(10);
-      if (first === -1) {
-        hold(chunk, 0);
-        continue;
+      let start = 0;
+      for (let nl = chunk.indexOf(10, start); nl !== -1; nl = chunk.indexOf(10, start)) {
+        emit(chunk, start, nl);
+        start = nl + 1;
       }
-      let from = 0;
-      if (pendingBytes > 0 || overlong) {
-        emitHeld(chunk, first);
-        from = first + 1;
-      }
-      const last = chunk.lastIndexOf(10);
-      if (last >= from) emitRegion(chunk, from, last);
-      hold(chunk, last + 1);
+      hold(chunk, start);
     }
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code?.startsWith("Z_")
@@ -157,7 +119,7 @@ export async function readLines(path: string, onLine: LineSink, options: ReadOpt
     result.problems.push({ line: result.lines + 1, reason });
     return result;
   }
-  if (pendingBytes > 0 || overlong) emitHeld(Buffer.alloc(0), 0);
+  if (pendingBytes > 0 || overlong) emit(Buffer.alloc(0), 0, 0);
   return result;
 }
 
