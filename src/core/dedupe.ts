@@ -1,6 +1,5 @@
-import { compareEvents, compareOrigins, type CanonicalEvent } from "./event.ts";
+import { compareEvents, compareOrigins, eventId, type CanonicalEvent } from "./event.ts";
 import type { Finding } from "./finding.ts";
-import { FINGERPRINT_PREFIX } from "./fingerprint.ts";
 
 /** The distinct events in timeline order, with what dedupe dropped. */
 export interface Deduped {
@@ -15,15 +14,18 @@ export interface Deduped {
 /**
  * Drops repeated events and puts the rest in timeline order. Of several copies the one read from
  * the first file and line is kept, so the result does not depend on the order files were given.
+ * - Events without an id of their own (OpenClaw's) are the same event when their lines are;
+ *   distinct events that share a fingerprint are numbered (`twin`), in the order of their lines.
  * - Events with a producer's id (v1.1, `workscope hook`) are the same event when the id is.
- * - Fingerprinted events (OpenClaw) are the same event when their id and line text are; distinct
- *   events that share a fingerprint keep it with `~1`, `~2`, … in the order of their lines.
+ *
+ * OpenClaw logs are most events, so they take the path that needs no table of ids: sorted, the
+ * copies of an event are neighbours.
  */
 export function dedupeEvents(events: readonly CanonicalEvent[]): Deduped {
   const fingerprinted: CanonicalEvent[] = [];
   const byId = new Map<string, CanonicalEvent[]>();
   for (const event of events) {
-    if (event.id.startsWith(FINGERPRINT_PREFIX)) fingerprinted.push(event);
+    if (event.id === null) fingerprinted.push(event);
     else {
       const copies = byId.get(event.id);
       if (copies === undefined) byId.set(event.id, [event]);
@@ -41,7 +43,7 @@ export function dedupeEvents(events: readonly CanonicalEvent[]): Deduped {
     const first = fingerprinted[i] as CanonicalEvent;
     let end = i + 1;
     // Comparing times first spares most events a string comparison.
-    while (end < fingerprinted.length && fingerprinted[end]?.ts === first.ts && fingerprinted[end]?.id === first.id) end++;
+    while (end < fingerprinted.length && sameFingerprint(fingerprinted[end] as CanonicalEvent, first)) end++;
     if (end === i + 1) distinct.push(first);
     else splitByContent(fingerprinted.slice(i, end), distinct, result);
     i = end;
@@ -61,7 +63,7 @@ function keepFirstCopy(copies: CanonicalEvent[], result: Deduped): CanonicalEven
       result.findings.push({
         file: copy.file,
         line: copy.line,
-        reason: `event id "${kept.id}" is used again with different content; kept the copy at ${kept.file}:${kept.line}`,
+        reason: `event id "${eventId(kept)}" is used again with different content; kept the copy at ${kept.file}:${kept.line}`,
       });
     }
   }
@@ -82,8 +84,13 @@ function splitByContent(run: CanonicalEvent[], out: CanonicalEvent[], result: De
   }
   [...byContent.keys()].sort().forEach((key, n) => {
     const event = byContent.get(key) as CanonicalEvent;
-    out.push({ ...event, id: `${event.id}~${n + 1}` });
+    out.push({ ...event, twin: n + 1 });
   });
+}
+
+/** True when two events have the same fingerprint id (see fingerprintId), without building it. */
+function sameFingerprint(a: CanonicalEvent, b: CanonicalEvent): boolean {
+  return a.ts === b.ts && a.raw.length === b.raw.length && a.type === b.type && a.agentId === b.agentId;
 }
 
 /** What makes two copies the same: the exact line ("exact duplicate lines count once"). */

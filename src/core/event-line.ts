@@ -1,4 +1,4 @@
-import type { CanonicalEvent } from "./event.ts";
+import { eventId, type CanonicalEvent } from "./event.ts";
 import { eventData } from "./event-data.ts";
 import { toIso } from "./time.ts";
 
@@ -8,7 +8,7 @@ import { toIso } from "./time.ts";
  */
 export function toEventLine(event: CanonicalEvent): string {
   return JSON.stringify({
-    id: event.id,
+    id: eventId(event),
     ts: event.ts,
     time: toIso(event.ts),
     ...(event.tsEstimated ? { tsEstimated: true } : {}),

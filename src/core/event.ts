@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fingerprintId } from "./fingerprint.ts";
 
 /** Which of the three formats workscope reads an event came from. */
 export const EventSource = z.enum(["openclaw", "v1.1", "claude_code"]);
@@ -14,8 +15,14 @@ export type EventSource = z.infer<typeof EventSource>;
  * crosses from the parsing workers to the main thread at the cost of a copy (DESIGN.md §6).
  */
 export const CanonicalEvent = z.object({
-  /** The producer's id where it has one; otherwise `fp-` and a fingerprint of the line. */
-  id: z.string(),
+  /**
+   * The producer's id; null when it wrote none (OpenClaw's events), and `eventId()` then makes one
+   * from a fingerprint. It is made only when asked for, because building and keeping a string
+   * per event was a tenth of the cost of ingest.
+   */
+  id: z.string().nullable(),
+  /** Among distinct events that share a fingerprint, this one's place (1, 2, …) in line order. */
+  twin: z.number().int().positive().optional(),
   /** When it happened, in epoch milliseconds (UTC). */
   ts: z.number(),
   /** True when the producer wrote no time and `ts` was taken from neighbouring lines. */
@@ -50,7 +57,16 @@ export type CanonicalEvent = z.infer<typeof CanonicalEvent>;
 /** Orders events by time, then id: the one order every output uses. */
 export function compareEvents(a: CanonicalEvent, b: CanonicalEvent): number {
   if (a.ts !== b.ts) return a.ts - b.ts;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  const x = eventId(a);
+  const y = eventId(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** An event's id: the producer's, or a fingerprint of its time, line length, type and agent. */
+export function eventId(event: CanonicalEvent): string {
+  if (event.id !== null) return event.id;
+  const id = fingerprintId(event.ts, event.type, event.agentId, event.raw.length);
+  return event.twin === undefined ? id : `${id}~${event.twin}`;
 }
 
 /** Orders copies of one event by where they were read: the first file and line comes first. */

@@ -1,49 +1,56 @@
 import { describe, expect, it } from "vitest";
 import { dedupeEvents } from "../../src/core/dedupe.ts";
-import type { CanonicalEvent } from "../../src/core/event.ts";
+import { eventId, type CanonicalEvent } from "../../src/core/event.ts";
 import { eventData } from "../../src/core/event-data.ts";
 
-const event = (id: string, ts: number, file: string, line: number, data: Record<string, unknown> = {}): CanonicalEvent => ({
-  id, ts, type: "a2a.send", source: "openclaw", agentId: "eden", fromAgent: null, toAgent: null,
-  workSessionId: null, conversationId: null, taskId: null, raw: JSON.stringify({ type: "a2a.send", ts, data }), file, line,
+/** An OpenClaw-like event: no id of its own, so it is fingerprinted. */
+const oc = (ts: number, file: string, line: number, data: Record<string, unknown> = {}): CanonicalEvent => ({
+  id: null, ts, type: "a2a.send", source: "openclaw", agentId: "eden", fromAgent: null, toAgent: null,
+  workSessionId: null, conversationId: null, taskId: null, raw: JSON.stringify({ type: "a2a.send", agentId: "eden", ts, data }), file, line,
 });
-const dataOf = (e: CanonicalEvent | undefined) => (e === undefined ? undefined : eventData(e));
+/** A v1.1-like event with the producer's id. */
+const v11 = (id: string, ts: number, file: string, line: number, data: Record<string, unknown> = {}): CanonicalEvent => ({
+  ...oc(ts, file, line), id, source: "v1.1", raw: JSON.stringify({ id, ts, ...data }),
+});
+const dataOf = (e: CanonicalEvent): Record<string, unknown> => eventData(e);
 
 describe("dedupeEvents", () => {
   it("orders by time, then id, producer ids and fingerprints alike", () => {
-    const { events } = dedupeEvents([event("b", 2, "f", 1), event("fp-c", 1, "f", 2), event("a", 2, "f", 3), event("fp-a", 2, "f", 4)]);
-    expect(events.map((e) => e.id)).toEqual(["fp-c", "a", "b", "fp-a"]);
+    const { events } = dedupeEvents([v11("b", 2, "f", 1), oc(1, "f", 2), v11("a", 2, "f", 3), oc(2, "f", 4)]);
+    const fp2 = eventId(oc(2, "f", 4));
+    expect(events.map((e) => [e.ts, eventId(e)])).toEqual([[1, eventId(oc(1, "f", 2))], ...[[2, "a"], [2, "b"], [2, fp2]].sort((x, y) => (String(x[1]) < String(y[1]) ? -1 : 1))]);
   });
 
-  it("counts fingerprinted copies once and keeps the first file and line, whatever the read order", () => {
-    const copies = [event("fp-1", 5, "b.ndjson", 1), event("fp-1", 5, "a.ndjson", 9), event("fp-1", 5, "a.ndjson", 3)];
+  it("counts copies of a line once and keeps the first file and line, whatever the read order", () => {
+    const copies = [oc(5, "b.ndjson", 1), oc(5, "a.ndjson", 9), oc(5, "a.ndjson", 3)];
     for (const order of [copies, [...copies].reverse()]) {
       const result = dedupeEvents(order);
       expect(result.duplicates).toBe(2);
       expect(result.events).toHaveLength(1);
-      expect(result.events[0]).toMatchObject({ id: "fp-1", file: "a.ndjson", line: 3 });
+      expect(result.events[0]).toMatchObject({ file: "a.ndjson", line: 3 });
       expect(result.findings).toEqual([]);
     }
   });
 
-  it("keeps distinct events that share a fingerprint, numbered in content order whatever the read order", () => {
-    const run = [event("fp-1", 5, "a", 1, { m: "y" }), event("fp-1", 5, "a", 2, { m: "x" }), event("fp-1", 5, "a", 3, { m: "y" })];
+  it("keeps distinct events that share a fingerprint, numbered in line order whatever the read order", () => {
+    const run = [oc(5, "a", 1, { m: "y" }), oc(5, "a", 2, { m: "x" }), oc(5, "a", 3, { m: "y" })];
     for (const order of [run, [...run].reverse()]) {
       const result = dedupeEvents(order);
       expect(result.duplicates).toBe(1);
-      expect(result.events.map((e) => [e.id, dataOf(e)?.["m"], e.line])).toEqual([["fp-1~1", "x", 2], ["fp-1~2", "y", 1]]);
+      expect(result.events.map((e) => [eventId(e).slice(-2), dataOf(e)["m"], e.line])).toEqual([["~1", "x", 2], ["~2", "y", 1]]);
+      expect(eventId(result.events[0] as CanonicalEvent)).toBe(`${eventId(run[0] as CanonicalEvent)}~1`);
     }
   });
 
   it("keeps the first copy of a producer id and reports one used for different content", () => {
-    const result = dedupeEvents([event("evt-1", 5, "a", 2, { n: 2 }), event("evt-1", 5, "a", 1, { n: 1 }), event("evt-1", 5, "b", 1, { n: 1 })]);
+    const result = dedupeEvents([v11("evt-1", 5, "a", 2, { n: 2 }), v11("evt-1", 5, "a", 1, { n: 1 }), v11("evt-1", 5, "b", 1, { n: 1 })]);
     expect(result.duplicates).toBe(2);
-    expect(result.events.map(dataOf)).toEqual([{ n: 1 }]);
+    expect(result.events.map((e) => dataOf(e)["n"])).toEqual([1]);
     expect(result.findings).toEqual([{ file: "a", line: 2, reason: 'event id "evt-1" is used again with different content; kept the copy at a:1' }]);
   });
 
   it("treats a producer id seen at two times as one event with a conflict", () => {
-    const result = dedupeEvents([event("evt-1", 5, "a", 1), event("evt-1", 9, "a", 2)]);
+    const result = dedupeEvents([v11("evt-1", 5, "a", 1), v11("evt-1", 9, "a", 2)]);
     expect(result.events.map((e) => e.ts)).toEqual([5]);
     expect(result.findings).toHaveLength(1);
   });

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { fingerprintId } from "../fingerprint.ts";
 import { agentFromSessionKey } from "../session-key.ts";
 import { parseTime } from "../time.ts";
 import { isRecord, textField } from "./fields.ts";
@@ -59,7 +58,7 @@ export function normalizeCoordination(value: Record<string, unknown>, ref: LineR
   const agentId = line.agentId ?? null;
   const problems = scratch;
   const event = {
-    id: line.id ?? fingerprintId(ts, line.type, agentId, ref.text.length),
+    id: line.id ?? null,
     ts,
     type: line.type,
     source: "openclaw" as const,
