@@ -58,10 +58,13 @@ async function main(): Promise<void> {
   };
   const base = median(results.raw.map((r) => r.ms));
   const ratio = base / median(results.ingest.map((r) => r.ms));
+  // The fastest runs are the ones the machine's other tenants disturbed least.
+  const best = Math.min(...results.raw.map((r) => r.ms)) / Math.min(...results.ingest.map((r) => r.ms));
   process.stdout.write(`${"workload".padEnd(34)}${"MB/s".padStart(8)}${"events/s".padStart(13)}${"peak MB".padStart(10)}${"vs raw".padStart(10)}\n`);
   process.stdout.write(`${row("raw split + JSON.parse (baseline)", results.raw, base)}\n`);
   process.stdout.write(`${row("ingest: read→validate→dedupe", results.ingest, base)}\n\n`);
-  process.stdout.write(`target: ingest ≥ ${TARGET.toFixed(2)} of the raw loop's speed — ${ratio >= TARGET ? "met" : "NOT met"} (${ratio.toFixed(2)})\n`);
+  process.stdout.write(`ingest speed / raw loop speed: ${ratio.toFixed(2)} (medians), ${best.toFixed(2)} (fastest runs)\n`);
+  process.stdout.write(`target: ≥ ${TARGET.toFixed(2)} — ${ratio >= TARGET ? "met" : "NOT met"}\n`);
 }
 
 await main();

@@ -1,4 +1,5 @@
 import { compareEvents, compareOrigins, eventId, type CanonicalEvent } from "./event.ts";
+import { eventText } from "./event-data.ts";
 import type { Finding } from "./finding.ts";
 
 /** The distinct events in timeline order, with what dedupe dropped. */
@@ -95,7 +96,7 @@ function sameFingerprint(a: CanonicalEvent, b: CanonicalEvent): boolean {
 
 /** What makes two copies the same: the exact line ("exact duplicate lines count once"). */
 function contentKey(event: CanonicalEvent): string {
-  return event.raw;
+  return eventText(event);
 }
 
 /** Merges two lists already in timeline order. */

@@ -8,7 +8,7 @@ import { isRecord } from "./formats/fields.ts";
  * fields of one event take the object once.
  */
 export function eventData(event: CanonicalEvent): Record<string, unknown> {
-  const value: unknown = JSON.parse(event.raw);
+  const value: unknown = JSON.parse(eventText(event));
   if (!isRecord(value)) return {};
   if (event.invalid !== undefined) return { reason: event.invalid, original: value };
   switch (event.source) {
@@ -19,4 +19,11 @@ export function eventData(event: CanonicalEvent): Record<string, unknown> {
     case "v1.1":
       return value;
   }
+}
+
+const decoder = new TextDecoder();
+
+/** An event's line as text. */
+export function eventText(event: CanonicalEvent): string {
+  return decoder.decode(event.raw);
 }

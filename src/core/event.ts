@@ -10,9 +10,8 @@ export type EventSource = z.infer<typeof EventSource>;
  * the analysis joins on; everything the producer wrote is kept, unchanged, in `raw`, the line as
  * read. `eventData()` gives the producer's payload from it.
  *
- * The line is kept as text rather than as the parsed object because one string costs the
- * garbage collector far less than the dozen objects a parsed event is made of, and because text
- * crosses from the parsing workers to the main thread at the cost of a copy (DESIGN.md §6).
+ * The line is kept as bytes rather than as the parsed object because the dozen objects a parsed
+ * event is made of, kept for every event, made the garbage collector the largest cost of ingest.
  */
 export const CanonicalEvent = z.object({
   /**
@@ -43,8 +42,11 @@ export const CanonicalEvent = z.object({
   conversationId: z.string().nullable(),
   /** The task the event is about, when known. */
   taskId: z.string().nullable(),
-  /** The line exactly as read (without its line ending or a BOM). */
-  raw: z.string(),
+  /**
+   * The line exactly as read (without its line ending or a BOM), as UTF-8 bytes: a view of the
+   * chunk the reader read, so keeping it costs neither a copy nor the garbage collector's time.
+   */
+  raw: z.custom<Uint8Array>((value) => value instanceof Uint8Array, "raw should be bytes"),
   /** Set on `schema_error` events made from v1.1 lines that broke the rules: why. */
   invalid: z.string().optional(),
   /** The file the event was read from (the first copy's, when copies were dropped). */

@@ -5,7 +5,7 @@ export const FINGERPRINT_PREFIX = "fp-";
 
 /**
  * The id of an event whose producer wrote none (OpenClaw's coordination events): its time, the
- * length of its line, and a hash of its type and agent. Copies of one line get the same id.
+ * length of its line in bytes, and a hash of its type and agent. Copies of one line get the same id.
  * `eventId()` calls it; nothing else needs to.
  *
  * Hashing whole lines would cost about as much as parsing them, and this runs once per event, so

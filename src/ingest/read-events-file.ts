@@ -26,8 +26,8 @@ export async function readEventsFile(
   };
   const result = await readLines(
     file.absPath,
-    (text, line) => {
-      const normalized = normalizeLine({ file: file.path, line, text });
+    (text, line, bytes) => {
+      const normalized = normalizeLine({ file: file.path, line, text, bytes });
       if (normalized.event !== null) {
         if (normalized.needsTime) untimed.push(events.length);
         events.push(normalized.event);

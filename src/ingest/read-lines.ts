@@ -2,8 +2,11 @@ import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
 import { createGunzip } from "node:zlib";
 
-/** Receives each non-blank line's text (no line ending, no BOM) and its 1-based number. */
-export type LineSink = (text: string, line: number) => void;
+/**
+ * Receives each non-blank line: its text (no line ending, no BOM), its 1-based number, and its
+ * bytes, as a view of the chunk read from disk (a view stays valid: chunks are never reused).
+ */
+export type LineSink = (text: string, line: number, bytes: Uint8Array) => void;
 
 /** What reading a file came to, apart from the lines themselves. */
 export interface ReadResult {
@@ -58,14 +61,14 @@ export async function readLines(path: string, onLine: LineSink, options: ReadOpt
       pendingBytes = 0;
     }
     if (end > start && buf[end - 1] === 13) end--;
+    if (line === 1 && end - start >= 3 && buf[start] === 0xef && buf[start + 1] === 0xbb && buf[start + 2] === 0xbf) start += 3;
     if (end === start) return;
-    let text = buf.toString("utf8", start, end);
-    if (line === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    const text = buf.toString("utf8", start, end);
     if (text.charCodeAt(0) <= 32 && text.trim().length === 0) return;
     if (text.includes("\uFFFD") && !buf.subarray(start, end).includes(REPLACEMENT)) {
       result.problems.push({ line, reason: "line has bytes that are not valid UTF-8; they were replaced with U+FFFD" });
     }
-    onLine(text, line);
+    onLine(text, line, buf.subarray(start, end));
   };
 
   const hold = (chunk: Buffer, start: number): void => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { bytes } from "../helpers/line-ref.ts";
 import { dedupeEvents } from "../../src/core/dedupe.ts";
 import { eventId, type CanonicalEvent } from "../../src/core/event.ts";
 import { eventData } from "../../src/core/event-data.ts";
@@ -6,11 +7,11 @@ import { eventData } from "../../src/core/event-data.ts";
 /** An OpenClaw-like event: no id of its own, so it is fingerprinted. */
 const oc = (ts: number, file: string, line: number, data: Record<string, unknown> = {}): CanonicalEvent => ({
   id: null, ts, type: "a2a.send", source: "openclaw", agentId: "eden", fromAgent: null, toAgent: null,
-  workSessionId: null, conversationId: null, taskId: null, raw: JSON.stringify({ type: "a2a.send", agentId: "eden", ts, data }), file, line,
+  workSessionId: null, conversationId: null, taskId: null, raw: bytes(JSON.stringify({ type: "a2a.send", agentId: "eden", ts, data })), file, line,
 });
 /** A v1.1-like event with the producer's id. */
 const v11 = (id: string, ts: number, file: string, line: number, data: Record<string, unknown> = {}): CanonicalEvent => ({
-  ...oc(ts, file, line), id, source: "v1.1", raw: JSON.stringify({ id, ts, ...data }),
+  ...oc(ts, file, line), id, source: "v1.1", raw: bytes(JSON.stringify({ id, ts, ...data })),
 });
 const dataOf = (e: CanonicalEvent): Record<string, unknown> => eventData(e);
 

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { lineRef } from "../helpers/line-ref.ts";
 import { eventData } from "../../src/core/event-data.ts";
 import { envelopeHook } from "../../src/core/formats/hook.ts";
 import { normalizeLine } from "../../src/core/formats/normalize-line.ts";
 
 const read = (value: unknown) => {
-  const { event } = normalizeLine({ file: "f", line: 1, text: JSON.stringify(value) });
+  const { event } = normalizeLine(lineRef("f", 1, JSON.stringify(value)));
   if (event === null) throw new Error("no event");
   return eventData(event);
 };

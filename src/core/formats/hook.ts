@@ -88,7 +88,7 @@ export function normalizeHook(value: Record<string, unknown>, ref: LineRef): Nor
       workSessionId: sessionId,
       conversationId: agentInstance,
       taskId,
-      raw: ref.text,
+      raw: ref.bytes,
       file: ref.file,
       line: ref.line,
     },

@@ -8,6 +8,8 @@ export interface LineRef {
   line: number;
   /** The line's text without its line ending; fingerprints are taken from it. */
   text: string;
+  /** The same line as UTF-8 bytes: what an event keeps (see CanonicalEvent.raw). */
+  bytes: Uint8Array;
 }
 
 /**

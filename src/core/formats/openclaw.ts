@@ -71,7 +71,7 @@ export function normalizeCoordination(value: Record<string, unknown>, ref: LineR
     workSessionId: textField(data, "workSessionId", problems),
     conversationId: textField(data, "conversationId", problems),
     taskId: textField(data, "taskId", problems),
-    raw: ref.text,
+    raw: ref.bytes,
     file: ref.file,
     line: ref.line,
   };

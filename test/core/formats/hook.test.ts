@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { lineRef } from "../../helpers/line-ref.ts";
 import { eventData } from "../../../src/core/event-data.ts";
 import { envelopeHook, normalizeHook } from "../../../src/core/formats/hook.ts";
 
-const ref = (text = "") => ({ file: "hooks.ndjson", line: 2, text });
+const ref = (text = "") => lineRef("hooks.ndjson", 2, text);
 const payload = { session_id: "s-1", transcript_path: "/t.jsonl", cwd: "/app", hook_event_name: "SubagentStart", agent_id: "ag-1", agent_type: "Explore" };
 
 describe("envelopeHook", () => {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { lineRef } from "../../helpers/line-ref.ts";
 import { eventData } from "../../../src/core/event-data.ts";
 import { eventId } from "../../../src/core/event.ts";
 import { CoordinationLine, isCoordinationLine, normalizeCoordination } from "../../../src/core/formats/openclaw.ts";
 
-const ref = (text: string) => ({ file: "logs/coordination-events.ndjson", line: 7, text });
+const ref = (text: string) => lineRef("logs/coordination-events.ndjson", 7, text);
 const run = (value: Record<string, unknown>) => normalizeCoordination(value, ref(JSON.stringify(value)));
 
 describe("normalizeCoordination", () => {

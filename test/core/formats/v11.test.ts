@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { lineRef } from "../../helpers/line-ref.ts";
 import { eventData } from "../../../src/core/event-data.ts";
 import { normalizeV11 } from "../../../src/core/formats/v11.ts";
 import { missingV11Fields, V11_TYPE_RULES } from "../../../src/core/formats/v11-rules.ts";
@@ -22,7 +23,7 @@ const TOOL_FAILED = {
   payload: { tool_name: "bash", exit_code: 1, error_message: "command failed" },
   raw: { provider: "claude_code", event_name: "PostToolUse" },
 };
-const ref = { file: "v11.ndjson", line: 3, text: JSON.stringify(TOOL_FAILED) };
+const ref = lineRef("v11.ndjson", 3, JSON.stringify(TOOL_FAILED));
 
 describe("normalizeV11", () => {
   it("reads seed 002's tool_failed example", () => {
@@ -44,7 +45,7 @@ describe("normalizeV11", () => {
 
   it("keeps an event that breaks a type rule as schema_error, with a finding", () => {
     const bad = { ...TOOL_FAILED, payload: { tool_name: "bash", error_message: "command failed" } };
-    const { event, problems } = normalizeV11(bad, { ...ref, text: JSON.stringify(bad) });
+    const { event, problems } = normalizeV11(bad, lineRef("v11.ndjson", 3, JSON.stringify(bad)));
     expect(problems).toEqual(["invalid v1.1 event: tool_failed requires payload.exit_code"]);
     expect(event).toMatchObject({ id: "evt_tool_fail_1", type: "schema_error", invalid: problems[0] });
     expect(event && eventData(event)).toEqual({ reason: problems[0], original: bad });
