@@ -37,20 +37,21 @@ export function dedupeEvents(events: readonly CanonicalEvent[]): Deduped {
   const identified: CanonicalEvent[] = [];
   for (const copies of byId.values()) identified.push(keepFirstCopy(copies, result));
 
-  // Copies of a fingerprinted event share its time and id, so sorting makes them neighbours.
+  // Copies of a fingerprinted event share its time and id, so sorting makes them neighbours; the
+  // distinct events are then written back over the sorted list, which is never longer.
   fingerprinted.sort((a, b) => compareEvents(a, b) || compareOrigins(a, b));
-  const distinct: CanonicalEvent[] = [];
+  let kept = 0;
   for (let i = 0; i < fingerprinted.length; ) {
     const first = fingerprinted[i] as CanonicalEvent;
     let end = i + 1;
-    // Comparing times first spares most events a string comparison.
     while (end < fingerprinted.length && sameFingerprint(fingerprinted[end] as CanonicalEvent, first)) end++;
-    if (end === i + 1) distinct.push(first);
-    else splitByContent(fingerprinted.slice(i, end), distinct, result);
+    if (end === i + 1) fingerprinted[kept++] = first;
+    else for (const event of splitByContent(fingerprinted.slice(i, end), result)) fingerprinted[kept++] = event;
     i = end;
   }
+  fingerprinted.length = kept;
   identified.sort(compareEvents);
-  result.events = merge(distinct, identified);
+  result.events = merge(fingerprinted, identified);
   return result;
 }
 
@@ -71,22 +72,16 @@ function keepFirstCopy(copies: CanonicalEvent[], result: Deduped): CanonicalEven
   return kept;
 }
 
-/** One run of events sharing a fingerprint, in origin order: one event per distinct content. */
-function splitByContent(run: CanonicalEvent[], out: CanonicalEvent[], result: Deduped): void {
+/** One run of events sharing a fingerprint, in origin order: one event per distinct line. */
+function splitByContent(run: CanonicalEvent[], result: Deduped): CanonicalEvent[] {
   const byContent = new Map<string, CanonicalEvent>();
   for (const event of run) {
     const key = contentKey(event);
     if (byContent.has(key)) result.duplicates++;
     else byContent.set(key, event);
   }
-  if (byContent.size === 1) {
-    out.push(run[0] as CanonicalEvent);
-    return;
-  }
-  [...byContent.keys()].sort().forEach((key, n) => {
-    const event = byContent.get(key) as CanonicalEvent;
-    out.push({ ...event, twin: n + 1 });
-  });
+  if (byContent.size === 1) return [run[0] as CanonicalEvent];
+  return [...byContent.keys()].sort().map((key, n) => ({ ...(byContent.get(key) as CanonicalEvent), twin: n + 1 }));
 }
 
 /** True when two events have the same fingerprint id (see fingerprintId), without building it. */
