@@ -1,4 +1,4 @@
-import type { CanonicalEvent } from "./event.ts";
+import type { BaseEvent } from "./event.ts";
 import { isRecord } from "./formats/fields.ts";
 
 /**
@@ -7,7 +7,7 @@ import { isRecord } from "./formats/fields.ts";
  * the rules, `{reason, original}`. Each call parses the line again, so callers that need many
  * fields of one event take the object once.
  */
-export function eventData(event: CanonicalEvent): Record<string, unknown> {
+export function eventData(event: BaseEvent): Record<string, unknown> {
   const value: unknown = JSON.parse(eventText(event));
   if (!isRecord(value)) return {};
   if (event.invalid !== undefined) return { reason: event.invalid, original: value };
@@ -24,6 +24,6 @@ export function eventData(event: CanonicalEvent): Record<string, unknown> {
 const decoder = new TextDecoder();
 
 /** An event's line as text. */
-export function eventText(event: CanonicalEvent): string {
+export function eventText(event: BaseEvent): string {
   return decoder.decode(event.raw);
 }

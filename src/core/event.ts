@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { CollabCategory } from "./category.ts";
+import { EventRole, SessionType } from "./classify/event-class.ts";
 import { fingerprintId } from "./fingerprint.ts";
 
 /** Which of the three formats workscope reads an event came from. */
@@ -13,7 +15,7 @@ export type EventSource = z.infer<typeof EventSource>;
  * The line is kept as bytes rather than as the parsed object because the dozen objects a parsed
  * event is made of, kept for every event, made the garbage collector the largest cost of ingest.
  */
-export const CanonicalEvent = z.object({
+export const BaseEvent = z.object({
   /**
    * The producer's id; null when it wrote none (OpenClaw's events), and `eventId()` then makes one
    * from a fingerprint. It is made only when asked for, because building and keeping a string
@@ -54,10 +56,23 @@ export const CanonicalEvent = z.object({
   /** The 1-based line in that file. */
   line: z.number().int().positive(),
 });
+export type BaseEvent = z.infer<typeof BaseEvent>;
+
+/** A canonical event with what classification adds (src/core/classify/). */
+export const CanonicalEvent = BaseEvent.extend({
+  /** The event's role: where it is shown. */
+  eventRole: EventRole,
+  /** The sender's session type. */
+  fromSessionType: SessionType,
+  /** The receiver's session type. */
+  toSessionType: SessionType,
+  /** The category the event itself states (`collabCategory` in its data), when valid. */
+  statedCategory: CollabCategory.nullable(),
+});
 export type CanonicalEvent = z.infer<typeof CanonicalEvent>;
 
 /** Orders events by time, then id: the one order every output uses. */
-export function compareEvents(a: CanonicalEvent, b: CanonicalEvent): number {
+export function compareEvents(a: BaseEvent, b: BaseEvent): number {
   if (a.ts !== b.ts) return a.ts - b.ts;
   const x = eventId(a);
   const y = eventId(b);
@@ -65,14 +80,14 @@ export function compareEvents(a: CanonicalEvent, b: CanonicalEvent): number {
 }
 
 /** An event's id: the producer's, or a fingerprint of its time, line length, type and agent. */
-export function eventId(event: CanonicalEvent): string {
+export function eventId(event: BaseEvent): string {
   if (event.id !== null) return event.id;
   const id = fingerprintId(event.ts, event.type, event.agentId, event.raw.length);
   return event.twin === undefined ? id : `${id}~${event.twin}`;
 }
 
 /** Orders copies of one event by where they were read: the first file and line comes first. */
-export function compareOrigins(a: CanonicalEvent, b: CanonicalEvent): number {
+export function compareOrigins(a: BaseEvent, b: BaseEvent): number {
   if (a.file !== b.file) return a.file < b.file ? -1 : 1;
   return a.line - b.line;
 }

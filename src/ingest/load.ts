@@ -5,8 +5,8 @@ import { readEventsFile } from "./read-events-file.ts";
 import { readTextFile } from "./read-text-file.ts";
 
 /**
- * Reads every file into the LoadedInput the core analyses. Files are read one after another in
- * path order, so findings and event order never depend on timing.
+ * Reads every file into the LoadedInput the core analyses. Files are read one after another, in
+ * path order within each kind, so findings and event order never depend on timing.
  */
 export async function loadFiles(files: readonly DiscoveredFile[], progress: Progress): Promise<LoadedInput> {
   const input: LoadedInput = {
@@ -19,14 +19,17 @@ export async function loadFiles(files: readonly DiscoveredFile[], progress: Prog
     mainAgents: ["main"],
     overrides: {},
   };
-  for (const file of files) {
+  // Config and task files first: classifying events needs to know the main agents.
+  const ordered = [...files.filter((f) => f.kind !== "events"), ...files.filter((f) => f.kind === "events")];
+  for (const file of ordered) {
     const read =
       file.kind === "events"
-        ? await readEventsFile(file, input.events, input.findings, progress)
+        ? await readEventsFile(file, { mainAgents: new Set(input.mainAgents) }, input.events, input.findings, progress)
         : await readTextFile(file, input, input.findings);
     input.files.push(read);
     progress.fileDone();
   }
+  input.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return input;
 }
 

@@ -1,4 +1,5 @@
 import { stat } from "node:fs/promises";
+import type { ClassifyContext } from "../core/classify/classify-event.ts";
 import type { CanonicalEvent } from "../core/event.ts";
 import type { Finding } from "../core/finding.ts";
 import { normalizeLine } from "../core/formats/normalize-line.ts";
@@ -13,6 +14,7 @@ import { readLines } from "./read-lines.ts";
  */
 export async function readEventsFile(
   file: DiscoveredFile,
+  context: ClassifyContext,
   events: CanonicalEvent[],
   findings: Finding[],
   progress: Progress,
@@ -27,7 +29,7 @@ export async function readEventsFile(
   const result = await readLines(
     file.absPath,
     (text, line, bytes) => {
-      const normalized = normalizeLine({ file: file.path, line, text, bytes });
+      const normalized = normalizeLine({ file: file.path, line, text, bytes }, context);
       if (normalized.event !== null) {
         if (normalized.needsTime) untimed.push(events.length);
         events.push(normalized.event);

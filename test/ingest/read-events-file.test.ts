@@ -15,7 +15,7 @@ async function read(content: string | Buffer) {
   const dir = tmpTree({ "events.ndjson": content });
   const events: CanonicalEvent[] = [];
   const findings: Finding[] = [];
-  const file = await readEventsFile({ absPath: path.join(dir, "events.ndjson"), path: "events.ndjson", kind: "events", agentId: null }, events, findings, silentProgress);
+  const file = await readEventsFile({ absPath: path.join(dir, "events.ndjson"), path: "events.ndjson", kind: "events", agentId: null }, { mainAgents: new Set(["main"]) }, events, findings, silentProgress);
   return { events, findings, file };
 }
 

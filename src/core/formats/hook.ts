@@ -76,6 +76,7 @@ export function normalizeHook(value: Record<string, unknown>, ref: LineRef): Nor
   const parties = hookParties(payload, type, subject);
   const taskId = typeof payload["task_id"] === "string" ? payload["task_id"] : null;
   return {
+    data: payload,
     event: {
       // Raw captures are rare and may lack a time, so their fingerprint is the whole line's hash.
       id: id ?? `${FINGERPRINT_PREFIX}${hash64(ref.text)}`,

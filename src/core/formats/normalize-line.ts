@@ -1,3 +1,5 @@
+import { classifyEvent, type ClassifyContext } from "../classify/classify-event.ts";
+import type { CanonicalEvent } from "../event.ts";
 import { isRecord } from "./fields.ts";
 import { isHookLine, normalizeHook } from "./hook.ts";
 import { rejected, type LineRef, type Normalized } from "./normalized.ts";
@@ -5,13 +7,19 @@ import { normalizeCoordination } from "./openclaw.ts";
 import { normalizeV11 } from "./v11.ts";
 
 /**
- * Turns one NDJSON line into a canonical event. Any `*.ndjson` may hold any of the three formats,
+ * Turns one NDJSON line into a classified canonical event. Any `*.ndjson` may hold any of the three formats,
  * even mixed, so the format is told from the line itself:
  * - a `workscope` hook envelope or a `hook_event_name` field: a Claude Code hook payload;
  * - `workspace_id`, `terminal_session_id` or a `version` field: a v1.1 event (seed 002);
  * - anything else with a `type`: an OpenClaw coordination event.
  */
-export function normalizeLine(ref: LineRef): Normalized {
+export function normalizeLine(ref: LineRef, context: ClassifyContext): Normalized<CanonicalEvent> {
+  const read = readLine(ref);
+  if (read.event === null) return { event: null, needsTime: read.needsTime, problems: read.problems };
+  return { event: classifyEvent(read.event, read.data ?? {}, context), needsTime: read.needsTime, problems: read.problems };
+}
+
+function readLine(ref: LineRef): Normalized {
   let value: unknown;
   try {
     value = JSON.parse(ref.text);

@@ -1,4 +1,4 @@
-import type { CanonicalEvent } from "../event.ts";
+import type { BaseEvent } from "../event.ts";
 
 /** One line as the reader hands it to a format: where it is, and its exact text. */
 export interface LineRef {
@@ -16,16 +16,18 @@ export interface LineRef {
  * What a format makes of one parsed line. `event` is null when nothing could be placed on the
  * timeline; `problems` become findings on that line either way, so nothing is dropped silently.
  */
-export interface Normalized {
-  /** The canonical event, or null when the line could not become one. */
-  event: CanonicalEvent | null;
+export interface Normalized<E = BaseEvent> {
+  /** The event, or null when the line could not become one. */
+  event: E | null;
+  /** The producer's payload as parsed (what `eventData` gives), for classifying without parsing again. */
+  data?: Record<string, unknown>;
   /** True when the producer wrote no time: the reader fills `ts` from neighbouring lines. */
   needsTime: boolean;
   /** What was wrong with the line, one sentence each. */
   problems: readonly string[];
 }
 
-export function rejected(reason: string): Normalized {
+export function rejected<E = BaseEvent>(reason: string): Normalized<E> {
   return { event: null, needsTime: false, problems: [reason] };
 }
 

@@ -76,7 +76,7 @@ export function normalizeCoordination(value: Record<string, unknown>, ref: LineR
     line: ref.line,
   };
   // Nearly every event has no problem: they share one empty list instead of each making one.
-  return { event, needsTime: false, problems: scratch.length === 0 ? NO_PROBLEMS : scratch.splice(0) };
+  return { event, data, needsTime: false, problems: scratch.length === 0 ? NO_PROBLEMS : scratch.splice(0) };
 }
 
 const scratch: string[] = [];

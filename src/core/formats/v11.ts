@@ -60,6 +60,7 @@ export function normalizeV11(value: Record<string, unknown>, ref: LineRef): Norm
   }
   const problems: string[] = [];
   return {
+    data: value,
     event: {
       id: event.id,
       ts: Date.parse(event.ts),

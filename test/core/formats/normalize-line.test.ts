@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { lineRef } from "../../helpers/line-ref.ts";
 import { normalizeLine } from "../../../src/core/formats/normalize-line.ts";
 
-const line = (text: string) => normalizeLine(lineRef("mixed.ndjson", 4, text));
+const line = (text: string) => normalizeLine(lineRef("mixed.ndjson", 4, text), { mainAgents: new Set(["main"]) });
 
 describe("normalizeLine", () => {
   it("tells the three formats apart by the line itself", () => {

@@ -1,0 +1,75 @@
+import { CollabCategory } from "../category.ts";
+import type { BaseEvent, CanonicalEvent } from "../event.ts";
+import { isRecord } from "../formats/fields.ts";
+import { scoreText } from "./classify-text.ts";
+import type { CategoryEvidence } from "./event-class.ts";
+import { eventRoleOf } from "./event-role.ts";
+import { sessionTypeOf } from "./session-type.ts";
+
+/** What classification needs to know beyond the event: which agents are main agents. */
+export interface ClassifyContext {
+  /** Main agents, lower case (`main` always among them). */
+  mainAgents: ReadonlySet<string>;
+}
+
+/** Hook events in which the main agent hands work to a subagent. */
+const HOOK_DELEGATIONS = new Set(["SubagentStart", "SubagentStop"]);
+
+/**
+ * Adds role and session types to an event, from its fields and its payload (`data`, as eventData
+ * gives it). Runs once per event, while the line is parsed anyway. The category is not decided
+ * here: reading a message's words costs more than all the rest of ingest, and only conversations
+ * need it (see eventCategory).
+ */
+export function classifyEvent(event: BaseEvent, data: Record<string, unknown>, context: ClassifyContext): CanonicalEvent {
+  const hints = typeof data["parentConversationId"] === "string" || positive(data["depth"]) || positive(data["hop"]);
+  const delegated =
+    event.type === "a2a.spawn" ||
+    event.type === "a2a.spawn_result" ||
+    hints ||
+    (event.source === "claude_code" && (HOOK_DELEGATIONS.has(String(data["hook_event_name"])) || event.type === "manager_assign"));
+  const fromSessionType = sessionTypeOf(
+    { agent: event.fromAgent ?? event.agentId, stated: data["fromSessionType"], sessionKey: data["requesterSessionKey"], delegated: false },
+    context.mainAgents,
+  );
+  const toSessionType =
+    event.toAgent === null && data["targetSessionKey"] === undefined
+      ? "unknown"
+      : sessionTypeOf({ agent: event.toAgent, stated: data["toSessionType"], sessionKey: data["targetSessionKey"], delegated }, context.mainAgents);
+  const eventRole = eventRoleOf({ type: event.type, stated: data["eventRole"], from: fromSessionType, to: toSessionType, delegationHints: hints });
+  const stated = data["collabCategory"];
+  const statedCategory = typeof stated === "string" && (CollabCategory.options as readonly string[]).includes(stated) ? (stated as CollabCategory) : null;
+  return { ...event, eventRole, fromSessionType, toSessionType, statedCategory };
+}
+
+function positive(value: unknown): boolean {
+  return typeof value === "number" && value > 0;
+}
+
+/**
+ * The words of an event that say what the collaboration is about: a message, a reply preview, a
+ * summary, a prompt or a label. Failure texts (`[outcome] blocked: …`) say nothing about it.
+ */
+export function textOf(event: BaseEvent, data: Record<string, unknown>): string | null {
+  const payload = event.source === "v1.1" && isRecord(data["payload"]) ? data["payload"] : data;
+  for (const key of ["message", "replyPreview", "summary", "prompt", "label", "task_subject"]) {
+    const value = payload[key];
+    if (typeof value === "string" && value.trim().length > 0) {
+      return value.startsWith("[outcome]") || value.startsWith("[completed") ? null : value;
+    }
+  }
+  return null;
+}
+
+/** Scores a message, counting its `[Goal] …` line twice: the goal says the most. */
+export function evidenceOf(text: string): CategoryEvidence {
+  const goal = /^\[Goal\]\s*(.+)$/m.exec(text)?.[1];
+  const scored = scoreText(text);
+  if (goal === undefined) return scored;
+  const goalScores = scoreText(goal);
+  if (goalScores.source !== scored.source) return scored;
+  for (const [category, points] of Object.entries(goalScores.scores) as Array<[keyof typeof scored.scores, number]>) {
+    scored.scores[category] = (scored.scores[category] ?? 0) + points;
+  }
+  return scored;
+}

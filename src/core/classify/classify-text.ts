@@ -1,0 +1,180 @@
+import type { CollabCategory } from "../category.ts";
+import { CATEGORY_HEURISTICS } from "./category-heuristics.ts";
+import { CATEGORY_KEYWORDS, type CategoryKeyword } from "./category-rules.ts";
+
+/** How text was put in a category, as `categorySource` names it (seed 000 §5.1). */
+export type CategorySource = "rule" | "heuristic" | "fallback";
+
+/** The scores one text gave each category, and the subTags its matches name. */
+export interface CategoryScores {
+  /** Summed keyword weights per category (heuristic hits count 1). */
+  scores: Partial<Record<CollabCategory, number>>;
+  /** SubTags by category, each with the weight that named it. */
+  tags: Partial<Record<CollabCategory, Record<string, number>>>;
+  /** Whether the scores come from keywords or only from heuristics; `fallback` when nothing matched. */
+  source: CategorySource;
+}
+
+/** What a category decision says about itself. */
+export interface CategoryDecision {
+  /** The primary category. */
+  category: CollabCategory;
+  /** How it was decided. */
+  source: CategorySource;
+  /** 0–1: the winner's share of all the evidence, lower for heuristics and the fallback. */
+  confidence: number;
+  /** The matched specifics behind the winner, strongest first, at most 5. */
+  subTags: string[];
+}
+
+/** When nothing matches, collaboration in these teams is most often building. */
+export const FALLBACK_CATEGORY: CollabCategory = "engineering_build";
+const FALLBACK_CONFIDENCE = 0.1;
+const HEURISTIC_DISCOUNT = 0.6;
+const MAX_SUBTAGS = 5;
+
+interface KeywordEntry {
+  /** The category the keyword counts for. */
+  category: CollabCategory;
+  /** The keyword. */
+  keyword: CategoryKeyword;
+}
+
+/**
+ * The rule table arranged for one pass over a text: Latin keywords as sequences of words, looked
+ * up by their first word, and Korean keywords by their first syllable. Classification runs on
+ * every message ingest reads, so a text is scanned once, not once per keyword.
+ */
+interface LatinKeyword extends KeywordEntry {
+  /** The keyword's words: `on-call` and `a/b` are two words each, as the text is split alike. */
+  words: readonly string[];
+}
+
+const LATIN = /^[\x20-\x7e]+$/;
+const ENDINGS = ["s", "es", "ed", "d", "ing"];
+const latinByFirstWord = new Map<string, LatinKeyword[]>();
+const koreanByFirstChar = new Map<string, KeywordEntry[]>();
+for (const [category, keywords] of Object.entries(CATEGORY_KEYWORDS)) {
+  for (const keyword of keywords) {
+    const entry = { category: category as CollabCategory, keyword };
+    if (LATIN.test(keyword.text)) {
+      const words = keyword.text.split(/[^a-z0-9]+/).filter((w) => w.length > 0);
+      const first = words[0] ?? "";
+      // A one-word keyword's inflected forms are looked up directly, like the word itself.
+      const forms = words.length === 1 && keyword.inflect ? [first, ...ENDINGS.map((e) => first + e)] : [first];
+      for (const form of forms) latinByFirstWord.set(form, [...(latinByFirstWord.get(form) ?? []), { ...entry, words }]);
+    } else {
+      const first = keyword.text[0] ?? "";
+      koreanByFirstChar.set(first, [...(koreanByFirstChar.get(first) ?? []), entry]);
+    }
+  }
+}
+
+/** True when `word` is `stem`, or `stem` with an English ending the keyword allows. */
+function wordMatches(word: string, stem: string, inflect: boolean): boolean {
+  if (word === stem) return true;
+  if (!inflect || !word.startsWith(stem)) return false;
+  return ENDINGS.includes(word.slice(stem.length));
+}
+
+/** Scores one text against the rule table, then, if nothing matched, the heuristics. */
+export function scoreText(text: string, weight = 1): CategoryScores {
+  const lower = text.toLowerCase();
+  const result: CategoryScores = { scores: {}, tags: {}, source: "fallback" };
+  const seen = new Set<string>();
+  // Latin keywords match whole words: the text is split on everything but ASCII letters and digits.
+  const words = lower.match(/[a-z0-9]+/g) ?? [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] as string;
+    for (const candidate of latinByFirstWord.get(word) ?? NONE) {
+      const { words: kw, keyword } = candidate;
+      let ok = true;
+      for (let j = 1; j < kw.length && ok; j++) {
+        const w = words[i + j];
+        ok = w !== undefined && wordMatches(w, kw[j] as string, keyword.inflect === true && j === kw.length - 1);
+      }
+      if (ok) count(result, seen, candidate, weight);
+    }
+  }
+  // Korean keywords match anywhere, particles attached.
+  for (let i = 0; i < lower.length; i++) {
+    const code = lower.charCodeAt(i);
+    if (code < 0xac00 || code > 0xd7a3) continue;
+    for (const entry of koreanByFirstChar.get(lower[i] as string) ?? []) {
+      if (lower.startsWith(entry.keyword.text, i)) count(result, seen, entry, weight);
+    }
+  }
+  if (result.source === "fallback") {
+    for (const heuristic of CATEGORY_HEURISTICS) {
+      if (heuristic.test(text)) {
+        add(result, heuristic.category, weight, null);
+        result.source = "heuristic";
+      }
+    }
+  }
+  return result;
+}
+
+const NONE: LatinKeyword[] = [];
+
+/** Counts a keyword once per text, however often it appears. */
+function count(result: CategoryScores, seen: Set<string>, entry: KeywordEntry, weight: number): void {
+  const key = `${entry.category}\u0000${entry.keyword.text}`;
+  if (seen.has(key)) return;
+  seen.add(key);
+  add(result, entry.category, entry.keyword.weight * weight, entry.keyword.tag ?? entry.keyword.text);
+  result.source = "rule";
+}
+
+function add(into: CategoryScores, category: CollabCategory, points: number, tag: string | null): void {
+  into.scores[category] = (into.scores[category] ?? 0) + points;
+  if (tag === null) return;
+  const tags = (into.tags[category] ??= {});
+  tags[tag] = Math.max(tags[tag] ?? 0, points);
+}
+
+/** Adds the scores of several texts together (a work session's messages, for one). */
+export function mergeScores(parts: readonly CategoryScores[]): CategoryScores {
+  const total: CategoryScores = { scores: {}, tags: {}, source: "fallback" };
+  for (const part of parts) {
+    if (part.source === "fallback") continue;
+    // Keyword evidence outranks heuristic evidence: once any text matched a keyword, heuristics no longer count.
+    if (part.source === "heuristic" && total.source === "rule") continue;
+    if (part.source === "rule" && total.source === "heuristic") Object.assign(total, { scores: {}, tags: {} });
+    total.source = part.source;
+    for (const [category, points] of Object.entries(part.scores) as Array<[CollabCategory, number]>) {
+      total.scores[category] = (total.scores[category] ?? 0) + points;
+      for (const [tag, w] of Object.entries(part.tags[category] ?? {})) {
+        const tags = (total.tags[category] ??= {});
+        tags[tag] = Math.max(tags[tag] ?? 0, w);
+      }
+    }
+  }
+  return total;
+}
+
+/**
+ * The decision for some scores: the highest score wins (ties go to the category listed first in
+ * seed 000); confidence is the winner's share of all points, discounted for heuristics.
+ */
+export function decideCategory(scored: CategoryScores): CategoryDecision {
+  const entries = (Object.entries(scored.scores) as Array<[CollabCategory, number]>).filter(([, points]) => points > 0);
+  if (scored.source === "fallback" || entries.length === 0) {
+    return { category: FALLBACK_CATEGORY, source: "fallback", confidence: FALLBACK_CONFIDENCE, subTags: [] };
+  }
+  const order = Object.keys(CATEGORY_KEYWORDS);
+  entries.sort(([a, x], [b, y]) => y - x || order.indexOf(a) - order.indexOf(b));
+  const [category, top] = entries[0] as [CollabCategory, number];
+  const total = entries.reduce((sum, [, points]) => sum + points, 0);
+  const share = top / total;
+  const confidence = round(scored.source === "heuristic" ? share * HEURISTIC_DISCOUNT : share);
+  const subTags = Object.entries(scored.tags[category] ?? {})
+    .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0))
+    .slice(0, MAX_SUBTAGS)
+    .map(([tag]) => tag);
+  return { category, source: scored.source, confidence, subTags };
+}
+
+function round(n: number): number {
+  return Math.round(n * 100) / 100;
+}
