@@ -109,7 +109,8 @@ export function fanOut(flow: Flow, main: string, workers: readonly string[], sta
     log.emit("a2a.spawn_result", main, t + 900, { ...c, status: "accepted", runId, replyPreview: "accepted" });
     t += rng.int(2, 12) * MINUTE;
     const result = rng.pick(SUBAGENT_RESULTS);
-    log.emit("a2a.response", worker, t, { ...c, fromAgent: worker, toAgent: main, message: result, replyPreview: result.slice(0, 200) });
+    const back = flow.legacy ? {} : { fromSessionType: "subagent", toSessionType: "main" };
+    log.emit("a2a.response", worker, t, { ...c, ...back, fromAgent: worker, toAgent: main, message: result, replyPreview: result.slice(0, 200) });
     log.emit("a2a.complete", main, t + 2 * SECOND, { ...c, announced: true, targetSessionKey: key });
     end = Math.max(end, t + 2 * SECOND);
   });

@@ -4,7 +4,11 @@ import type { CanonicalEvent } from "./event.ts";
 import { compareFindings, Finding } from "./finding.ts";
 import { InputFile, type LoadedInput } from "./input.ts";
 import { summarizeTasks, TaskSummary } from "./tasks/task-summary.ts";
+import { attributeEvents } from "./sessions/attribute.ts";
+import { buildWorkSessions, listUnattributed } from "./sessions/build-sessions.ts";
+import { UnattributedEvent, WorkSession } from "./sessions/work-session.ts";
 import { toIso } from "./time.ts";
+import { Week, weeklyCategories } from "./weeks.ts";
 
 /** The version of the Report's shape; fields are only ever added (DESIGN.md §4). */
 export const SCHEMA_VERSION = 1;
@@ -30,8 +34,14 @@ export const Report = z.object({
   generatedAt: z.string(),
   /** What was read. */
   input: InputSummary,
+  /** Work sessions, most recently active first. */
+  workSessions: z.array(WorkSession),
+  /** Events that no work session could take, with the reason, in time order. */
+  unattributed: z.array(UnattributedEvent),
   /** Tasks from task files and history. */
   tasks: z.array(TaskSummary),
+  /** Category counts per ISO week. */
+  weeks: z.array(Week),
 });
 export type Report = z.infer<typeof Report>;
 
@@ -51,11 +61,31 @@ export function analyze(input: LoadedInput, nowMs: number): Analysis {
     ...file,
     errors: file.errors + deduped.findings.filter((f) => f.file === file.path).length,
   }));
+  const tasks = summarizeTasks(input);
+  const taskDescriptions = new Map(tasks.map((t) => [t.taskId, t.description]));
+  const taskSessions = new Map<string, string>();
+  const previousFromTasks = new Map<string, string>();
+  for (const { record } of input.taskFiles) {
+    if (record.workSessionId === undefined) continue;
+    taskSessions.set(record.id, record.workSessionId);
+    if (record.previousWorkSessionId !== undefined) previousFromTasks.set(record.workSessionId, record.previousWorkSessionId);
+  }
+  const attribution = attributeEvents(deduped.events, taskSessions);
+  const workSessions = buildWorkSessions(attribution, {
+    nowMs,
+    logEndMs: deduped.events.at(-1)?.ts ?? nowMs,
+    overrides: input.overrides,
+    previousFromTasks,
+    taskDescriptions,
+  });
   const report: Report = {
     schemaVersion: SCHEMA_VERSION,
     generatedAt: toIso(nowMs),
     input: { files, events: deduped.events.length, duplicates: deduped.duplicates, errors },
-    tasks: summarizeTasks(input),
+    workSessions,
+    unattributed: listUnattributed(attribution),
+    tasks,
+    weeks: weeklyCategories(workSessions),
   };
   return { report, events: deduped.events };
 }

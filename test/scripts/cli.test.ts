@@ -15,6 +15,7 @@ function workscope(args: string[], options: { cwd?: string; input?: string; env?
     cwd: options.cwd ?? ROOT,
     input: options.input ?? "",
     encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
     env: { ...process.env, TZ: "UTC", ...options.env },
   });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };

@@ -69,7 +69,11 @@ export function normalizeV11(value: Record<string, unknown>, ref: LineRef): Norm
       agentId: event.agent_id,
       fromAgent: event.target_agent_id ? event.agent_id : null,
       toAgent: event.target_agent_id ?? null,
-      workSessionId: textField(payload, "work_session_id", problems) ?? textField(payload, "workSessionId", problems),
+      // v1.1 has no work session of its own; a run of one terminal session is one (seed 002 §7).
+      workSessionId:
+        textField(payload, "work_session_id", problems) ??
+        textField(payload, "workSessionId", problems) ??
+        (event.run_id ? `run:${event.terminal_session_id}:${event.run_id}` : null),
       conversationId: textField(payload, "conversation_id", problems) ?? textField(payload, "conversationId", problems),
       taskId: event.task_id ?? null,
       raw: ref.bytes,

@@ -1,0 +1,69 @@
+/**
+ * Why an agent-to-agent flow did not end well (issue 3, after seed 001 §4.2 and §11). Each row
+ * of BLOCKED_REASON_RULES names one reason and the evidence that shows it; the first row that
+ * matches an event decides. Each row is tested on its own.
+ */
+export const BLOCKED_REASONS = [
+  "timeout",
+  "context_overflow",
+  "run_error",
+  "not_found",
+  "no_reply",
+  "concurrency_limit",
+  "spawn_error",
+  "job_failed",
+  "retry_exhausted",
+  "orphaned",
+] as const;
+export type BlockedReason = (typeof BLOCKED_REASONS)[number];
+
+/** What the rules look at in one event. */
+export interface FailureFacts {
+  /** The event type. */
+  type: string;
+  /** The event's payload. */
+  data: Record<string, unknown>;
+}
+
+export interface BlockedReasonRule {
+  /** The reason this row names. */
+  reason: BlockedReason;
+  /** The evidence, in words. */
+  evidence: string;
+  /** True when the event shows it. */
+  matches: (facts: FailureFacts) => boolean;
+}
+
+const text = (d: Record<string, unknown>, k: string): string => (typeof d[k] === "string" ? (d[k] as string) : "");
+const failedResponse = (f: FailureFacts): boolean => f.type === "a2a.response" && (f.data["outcome"] === "blocked" || f.data["outcome"] === "no_reply" || text(f.data, "message").startsWith("[outcome] blocked:"));
+const CONTEXT = /prompt is too long|context (length|window)|too many tokens|maximum context|context_overflow/i;
+
+export const BLOCKED_REASON_RULES: readonly BlockedReasonRule[] = [
+  { reason: "concurrency_limit", evidence: "a complete with concurrencyBlocked, or 동시 처리 한도 초과", matches: (f) => f.data["concurrencyBlocked"] === true || /동시 처리 한도 초과/.test(text(f.data, "message") + text(f.data, "error") + text(f.data, "replyPreview")) },
+  { reason: "spawn_error", evidence: "a spawn_result with status error", matches: (f) => f.type === "a2a.spawn_result" && f.data["status"] === "error" },
+  { reason: "job_failed", evidence: "a complete with outcome failed", matches: (f) => f.type === "a2a.complete" && f.data["outcome"] === "failed" },
+  { reason: "context_overflow", evidence: "a blocked response rejected for prompt or context length", matches: (f) => failedResponse(f) && CONTEXT.test(text(f.data, "waitError") + text(f.data, "message")) },
+  { reason: "timeout", evidence: "a blocked response with waitStatus timeout, or the 300 s wait text", matches: (f) => failedResponse(f) && (f.data["waitStatus"] === "timeout" || /대기 시간 \d+초 초과/.test(text(f.data, "message"))) },
+  { reason: "not_found", evidence: "a blocked response with waitStatus not_found", matches: (f) => failedResponse(f) && (f.data["waitStatus"] === "not_found" || text(f.data, "message").includes("실행 상태를 찾을 수 없음")) },
+  { reason: "no_reply", evidence: "a response with outcome no_reply", matches: (f) => f.type === "a2a.response" && (f.data["outcome"] === "no_reply" || text(f.data, "message").startsWith("[outcome] no_reply:")) },
+  { reason: "run_error", evidence: "any other blocked response (waitStatus error, or none)", matches: failedResponse },
+];
+
+/** The reason an event shows a failed flow, or null when it shows none. */
+export function blockedReasonOf(facts: FailureFacts): BlockedReason | null {
+  return BLOCKED_REASON_RULES.find((rule) => rule.matches(facts))?.reason ?? null;
+}
+
+/** Korean labels for the reasons, as badges show them, with English. */
+export const BLOCKED_REASON_NAMES: Readonly<Record<BlockedReason, { ko: string; en: string }>> = {
+  timeout: { ko: "시간 초과 (300초)", en: "Timed out (300 s)" },
+  context_overflow: { ko: "컨텍스트 초과", en: "Context too long" },
+  run_error: { ko: "실행 오류", en: "Run error" },
+  not_found: { ko: "실행을 찾을 수 없음", en: "Run not found" },
+  no_reply: { ko: "응답 없음", en: "No reply" },
+  concurrency_limit: { ko: "동시 처리 한도 초과", en: "Concurrency limit" },
+  spawn_error: { ko: "서브에이전트 생성 실패", en: "Spawn failed" },
+  job_failed: { ko: "작업 실패", en: "Job failed" },
+  retry_exhausted: { ko: "재시도 소진", en: "Retries exhausted" },
+  orphaned: { ko: "응답 없이 끊김", en: "Orphaned (no response)" },
+};

@@ -1,0 +1,48 @@
+import { blockedReasonOf, type BlockedReason } from "./blocked-reasons.ts";
+
+/** How a thread ended (DESIGN.md §4). */
+export const THREAD_OUTCOMES = ["completed", "blocked", "no_reply", "failed", "open"] as const;
+export type ThreadOutcome = (typeof THREAD_OUTCOMES)[number];
+
+/** A thread's event as the outcome rules see it. */
+export interface OutcomeEvent {
+  type: string;
+  ts: number;
+  data: Record<string, unknown>;
+}
+
+/** How long a send or spawn may wait for a response before it counts as orphaned (seed 001 §4.2). */
+export const ORPHAN_AFTER_MS = 300_000;
+
+/** Outcome and reason of a thread, and the events that show them. */
+export interface ThreadEnd {
+  outcome: ThreadOutcome;
+  reason: BlockedReason | null;
+  /** Indexes of the events that show the reason. */
+  evidence: number[];
+}
+
+/**
+ * A thread's outcome from its events in time order. `logEndMs` is the last time the log says
+ * anything at all: a send that waited past ORPHAN_AFTER_MS while the log went on was orphaned
+ * (the synchronous-timeout fault of seed 001 §4.2); one at the very end of the log is still open.
+ */
+export function threadEnd(events: readonly OutcomeEvent[], logEndMs: number): ThreadEnd {
+  for (let i = 0; i < events.length; i++) {
+    const event = events[i] as OutcomeEvent;
+    const reason = blockedReasonOf(event);
+    if (reason === null) continue;
+    const retries = events.slice(0, i).map((e, j) => [e, j] as const).filter(([e]) => e.type === "a2a.retry");
+    const last = retries.at(-1)?.[0].data;
+    if (last !== undefined && typeof last["attempt"] === "number" && last["attempt"] >= Number(last["maxAttempts"] ?? Infinity) && reason === "run_error") {
+      return { outcome: "blocked", reason: "retry_exhausted", evidence: [...retries.map(([, j]) => j), i] };
+    }
+    return { outcome: reason === "spawn_error" || reason === "job_failed" ? "failed" : reason === "no_reply" ? "no_reply" : "blocked", reason, evidence: [i] };
+  }
+  if (events.some((e) => e.type === "a2a.complete")) return { outcome: "completed", reason: null, evidence: [] };
+  const answered = events.some((e) => e.type === "a2a.response" || e.type === "a2a.spawn_result");
+  const asked = events.findIndex((e) => e.type === "a2a.send" || e.type === "a2a.spawn");
+  const lastTs = events.at(-1)?.ts ?? 0;
+  if (asked !== -1 && !answered && logEndMs - lastTs > ORPHAN_AFTER_MS) return { outcome: "blocked", reason: "orphaned", evidence: [asked] };
+  return { outcome: "open", reason: null, evidence: [] };
+}

@@ -1,0 +1,47 @@
+/** The title when nothing better is found (seed 000 §8.3). */
+export const DEFAULT_TITLE = "협업 작업";
+const MAX_TITLE = 120;
+
+/** What the title rules look at in one event. */
+export interface TitleSource {
+  type: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * A session's title, by the priority of seed 000 §8.3: a spawn's `label`; the text of a
+ * `[Goal] …` line; the first user-facing message or reply preview; then (our addition, for
+ * sessions of task signals only) its task's description; `협업 작업`. Directive lines
+ * (`[[reply_to_current]]`) and outcome texts are not user-facing, and a title is never a raw
+ * task id.
+ */
+export function sessionTitle(events: readonly TitleSource[], taskDescriptions: readonly string[] = []): string {
+  const label = events.map((e) => e.data["label"]).find((l): l is string => typeof l === "string" && l.trim().length > 0);
+  if (label !== undefined) return clip(label);
+  for (const { data } of events) {
+    const goal = /^\s*\[Goal\]\s*(.+)$/m.exec(String(data["message"] ?? ""))?.[1];
+    if (goal !== undefined && goal.trim().length > 0) return clip(goal);
+  }
+  for (const { data } of events) {
+    for (const key of ["message", "replyPreview"]) {
+      const line = firstUserFacingLine(data[key]);
+      if (line !== null) return clip(line);
+    }
+  }
+  const description = taskDescriptions.map(firstUserFacingLine).find((d) => d !== null);
+  return description === undefined || description === null ? DEFAULT_TITLE : clip(description);
+}
+
+function firstUserFacingLine(value: unknown): string | null {
+  if (typeof value !== "string" || value.startsWith("[outcome]") || value.startsWith("[completed")) return null;
+  for (const raw of value.split("\n")) {
+    const line = raw.replace(/\[\[[^\]]*\]\]/g, "").replace(/<@!?\d+>/g, "").trim();
+    if (line.length > 0 && !/^task_[a-z0-9_]+$/i.test(line)) return line;
+  }
+  return null;
+}
+
+function clip(text: string): string {
+  const one = text.replace(/\s+/g, " ").trim();
+  return one.length > MAX_TITLE ? `${one.slice(0, MAX_TITLE - 1)}…` : one;
+}

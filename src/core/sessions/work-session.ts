@@ -1,0 +1,104 @@
+import { z } from "zod";
+import { CollabCategory } from "../category.ts";
+import { CategorySource, EventRole } from "../classify/event-class.ts";
+import { EVENT_ROLES } from "../classify/event-role.ts";
+import { BLOCKED_REASONS } from "./blocked-reasons.ts";
+import { SESSION_STATUSES } from "./status.ts";
+import { THREAD_OUTCOMES } from "./thread-outcome.ts";
+
+/** One thread of a work session: a conversation, or the events of one agent pair (seed 001 §8.1). */
+export const Thread = z.object({
+  /** `conv:<conversationId>`, `pair:<a>_<b>` (sorted) or `event:<type>:<5-minute bucket>`. */
+  threadKey: z.string(),
+  /** The conversation, when the thread is one. */
+  conversationId: z.string().optional(),
+  /** Who started it: the first send's or spawn's sender. */
+  fromAgent: z.string().nullable(),
+  /** Whom it was addressed to. */
+  toAgent: z.string().nullable(),
+  /** The role of its first event. */
+  eventRole: EventRole,
+  /** Ping-pong turns: the highest `turn` of its responses, 0 without any. */
+  turns: z.number().int().nonnegative(),
+  /** How it ended. */
+  outcome: z.enum(THREAD_OUTCOMES),
+  /** Why it did not end well, for blocked, no_reply and failed outcomes. */
+  blockedReason: z.enum(BLOCKED_REASONS).optional(),
+  /** Its first event's time, epoch ms. */
+  startMs: z.number(),
+  /** Its last event's time, epoch ms. */
+  lastActivityMs: z.number(),
+  /** Its events. */
+  eventCount: z.number().int().positive(),
+});
+export type Thread = z.infer<typeof Thread>;
+
+/** Events per role, all four always present. */
+export const RoleCounts = z.object(Object.fromEntries(EVENT_ROLES.map((r) => [r, z.number().int().nonnegative()])) as Record<(typeof EVENT_ROLES)[number], z.ZodNumber>);
+export type RoleCounts = z.infer<typeof RoleCounts>;
+
+/** A work session: the root of one collaboration (seed 000 §4), as the Report lists it. */
+export const WorkSession = z.object({
+  /** The session id, `ws_…` (or a Claude Code session id). */
+  workSessionId: z.string(),
+  /** ACTIVE, QUIET or ARCHIVED against the Report's `now`. */
+  status: z.enum(SESSION_STATUSES),
+  /** Its first event, epoch ms. */
+  startMs: z.number(),
+  /** Its last event, epoch ms. */
+  lastActivityMs: z.number(),
+  /** Its events, attached ones included. */
+  eventCount: z.number().int().positive(),
+  /** Its events per role. */
+  roleCounts: RoleCounts,
+  /** Its collaboration category, decided from all its conversations together. */
+  collabCategory: CollabCategory,
+  /** How the category was decided. */
+  categorySource: CategorySource,
+  /** 0–1. */
+  categoryConfidence: z.number(),
+  /** The specifics behind the category, at most 5. */
+  collabSubTags: z.array(z.string()),
+  /** When an operator overrode the category: when and by whom. */
+  categoryOverride: z.object({ updatedAt: z.string(), updatedBy: z.string().optional() }).optional(),
+  /** A one-line title (seed 000 §8.3). */
+  title: z.string(),
+  /** Every agent that took part, sorted. */
+  agents: z.array(z.string()),
+  /** Every task it touched, sorted. */
+  taskIds: z.array(z.string()),
+  /** The session this one continues, when one is named. */
+  previousWorkSessionId: z.string().optional(),
+  /** Sessions that continue this one. */
+  nextWorkSessionIds: z.array(z.string()),
+  /** Its agent-to-agent threads, in time order. */
+  threads: z.array(Thread),
+});
+export type WorkSession = z.infer<typeof WorkSession>;
+
+/** An event no work session could take, as the Report lists it. */
+export const UnattributedEvent = z.object({
+  /** The event's id. */
+  id: z.string(),
+  /** Its time, epoch ms. */
+  ts: z.number(),
+  /** Its type. */
+  type: z.string(),
+  /** Its role. */
+  eventRole: EventRole,
+  /** The agents involved. */
+  agentId: z.string().nullable(),
+  fromAgent: z.string().nullable(),
+  toAgent: z.string().nullable(),
+  /** What it could have been attached by. */
+  conversationId: z.string().nullable(),
+  taskId: z.string().nullable(),
+  /** The thread it belongs to (legacy conversations are threads by agent pair). */
+  threadKey: z.string(),
+  /** Where it was read. */
+  file: z.string(),
+  line: z.number().int().positive(),
+  /** Why no session could take it. */
+  reason: z.string(),
+});
+export type UnattributedEvent = z.infer<typeof UnattributedEvent>;

@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { CollabCategory } from "./category.ts";
+import type { WorkSession } from "./sessions/work-session.ts";
+
+/** One ISO week of the weekly category report. */
+export const Week = z.object({
+  /** The ISO week, `YYYY-Www` (UTC). */
+  week: z.string().regex(/^\d{4}-W\d{2}$/),
+  /** Conversation sessions per category that started in the week; all ten categories present. */
+  categoryCounts: z.record(CollabCategory, z.number().int().nonnegative()),
+  /** The share of those sessions whose category is only the fallback, 0–1. */
+  fallbackRatio: z.number().min(0).max(1),
+  /** Conversation sessions that started in the week. */
+  sessions: z.number().int().nonnegative(),
+});
+export type Week = z.infer<typeof Week>;
+
+/** The ISO-8601 week of a time, in UTC: weeks start on Monday; week 1 holds the year's first Thursday. */
+export function isoWeek(ms: number): string {
+  const date = new Date(ms);
+  // The Thursday of the same week decides the year; its day of the year decides the week.
+  const thursday = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 4 - (date.getUTCDay() || 7)));
+  const year = thursday.getUTCFullYear();
+  const week = Math.ceil(((thursday.getTime() - Date.UTC(year, 0, 1)) / 86_400_000 + 1) / 7);
+  return `${year}-W${String(week).padStart(2, "0")}`;
+}
+
+/**
+ * Category counts per ISO week, of the sessions that hold conversations between main agents
+ * (the Conversations view counts only those, seed 000 §0), by the week they started in.
+ */
+export function weeklyCategories(sessions: readonly WorkSession[]): Week[] {
+  const weeks = new Map<string, WorkSession[]>();
+  for (const session of sessions) {
+    if (session.roleCounts["conversation.main"] === 0) continue;
+    const key = isoWeek(session.startMs);
+    weeks.set(key, [...(weeks.get(key) ?? []), session]);
+  }
+  return [...weeks]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([week, list]) => {
+      const categoryCounts = Object.fromEntries(CollabCategory.options.map((c) => [c, 0])) as Record<CollabCategory, number>;
+      for (const s of list) categoryCounts[s.collabCategory]++;
+      const fallback = list.filter((s) => s.categorySource === "fallback").length;
+      return { week, categoryCounts, fallbackRatio: Math.round((fallback / list.length) * 1000) / 1000, sessions: list.length };
+    });
+}
