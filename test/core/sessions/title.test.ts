@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_TITLE, sessionTitle } from "../../../src/core/sessions/title.ts";
+
+const ev = (data: Record<string, unknown>) => ({ type: "a2a.send", data });
+
+describe("sessionTitle", () => {
+  it("takes a label first, then a [Goal] line, then the first user-facing text, then a task description", () => {
+    const goal = ev({ message: "[Goal] 배포 점검\n\n세부 내용" });
+    expect(sessionTitle([goal, ev({ label: "scan-logs" })])).toBe("scan-logs");
+    expect(sessionTitle([ev({ message: "안녕하세요" }), goal])).toBe("배포 점검");
+    expect(sessionTitle([ev({ message: "[[reply_to_current]]\n<@123456> 확인 부탁해요" })])).toBe("확인 부탁해요");
+    expect(sessionTitle([ev({ message: "[outcome] blocked: 응답을 받지 못했습니다" })], ["OAuth 구현"])).toBe("OAuth 구현");
+    expect(sessionTitle([], [])).toBe(DEFAULT_TITLE);
+  });
+
+  it("never uses a raw task id", () => {
+    expect(sessionTitle([ev({ message: "task_0123456789abcdef0123" })])).toBe(DEFAULT_TITLE);
+  });
+
+  it("keeps a title to one line of at most 120 characters", () => {
+    const title = sessionTitle([ev({ label: `${"가".repeat(200)}\nmore` })]);
+    expect(title).toHaveLength(120);
+    expect(title.endsWith("…")).toBe(true);
+  });
+});
