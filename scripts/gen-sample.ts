@@ -9,7 +9,7 @@ import { CollabCategory } from "../src/core/category.ts";
 import { formatTaskFile } from "../src/core/tasks/format-task-file.ts";
 import { createLog, type LogLine } from "./sample/log.ts";
 import { createRng, type Rng } from "./sample/rng.ts";
-import { BLOCKED_KINDS, blockedFlow, fanOut, pingPong, type Flow } from "./sample/scenarios.ts";
+import { BLOCKED_KINDS, blockedFlow, fanOut, pingPong, queuedSends, type Flow } from "./sample/scenarios.ts";
 import { hookStream, rawHookCapture, v11Stream } from "./sample/streams.ts";
 import { formatHistoryEntry, runTask, TASK_ENDINGS, type SampleTask } from "./sample/tasks.ts";
 import { GOALS } from "./sample/texts.ts";
@@ -66,6 +66,7 @@ export function buildSample(seed = 20260119): Sample {
           t = blockedFlow(flow, { from, to: target }, kind, category, t + 60_000);
         }
         if (rng.chance(0.05)) autoRoute(flow, from, to, t + 30_000);
+        if (rng.chance(0.06)) t = queuedSends(flow, [from, rng.pick(MAINS.filter((m) => m !== from && m !== to))], to, category, t + 60_000);
       }
       if (rng.chance(0.08)) log.emit("milestone.sync_failed", from, t + 10_000, { taskId: flow.taskId, error: "Task Hub returned 502" });
       if (rng.chance(0.03)) log.emit("gateway.restarted", "main", t + 20_000, { reason: "config change" });

@@ -117,6 +117,27 @@ export function fanOut(flow: Flow, main: string, workers: readonly string[], sta
   return end;
 }
 
+/**
+ * Two main agents asking one agent at once (seed 001 §6.2): the gateway runs one message per
+ * session at a time, so the second waits for the first, and the two waits overlap.
+ */
+export function queuedSends(flow: Flow, senders: readonly [string, string], target: string, category: CollabCategory, start: number): number {
+  const { log, rng } = flow;
+  let end = start;
+  senders.forEach((from, i) => {
+    const conv = rng.uuid();
+    const c = common(flow, { from, to: target }, conv, "conversation.main", "main");
+    const sent = start + i * 5_000;
+    log.emit("a2a.send", from, sent, { ...c, targetSessionKey: `agent:${target}:main`, message: `[Goal] ${rng.pick(GOALS[category])}`, runId: rng.uuid() });
+    const replied = start + (i + 1) * 70_000;
+    const reply = rng.pick(REPLIES);
+    log.emit("a2a.response", target, replied, { ...c, fromAgent: target, toAgent: from, message: reply, replyPreview: reply.slice(0, 200) });
+    log.emit("a2a.complete", from, replied + 3_000, { ...c, announced: false, targetSessionKey: `agent:${target}:main` });
+    end = Math.max(end, replied + 3_000);
+  });
+  return end;
+}
+
 const BLOCKED_TEXT = "[outcome] blocked: 응답을 받지 못했습니다";
 
 /** One agent-to-agent flow that does not end well, of the given kind. Returns its end time. */

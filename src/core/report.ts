@@ -5,6 +5,8 @@ import { compareFindings, Finding } from "./finding.ts";
 import { InputFile, type LoadedInput } from "./input.ts";
 import { summarizeTasks, TaskSummary } from "./tasks/task-summary.ts";
 import { attributeEvents } from "./sessions/attribute.ts";
+import { BlockedFlow, blockedFlowsOf, QueueContention, queueContention } from "./sessions/blocked-flows.ts";
+import { Payloads } from "./sessions/payloads.ts";
 import { buildWorkSessions, listUnattributed } from "./sessions/build-sessions.ts";
 import { UnattributedEvent, WorkSession } from "./sessions/work-session.ts";
 import { toIso } from "./time.ts";
@@ -40,6 +42,10 @@ export const Report = z.object({
   unattributed: z.array(UnattributedEvent),
   /** Tasks from task files and history. */
   tasks: z.array(TaskSummary),
+  /** Agent-to-agent flows that did not end well, with their reason and evidence. */
+  blockedFlows: z.array(BlockedFlow),
+  /** Sends to one agent whose waits overlapped. */
+  queueContention: z.array(QueueContention),
   /** Category counts per ISO week. */
   weeks: z.array(Week),
 });
@@ -71,13 +77,13 @@ export function analyze(input: LoadedInput, nowMs: number): Analysis {
     if (record.previousWorkSessionId !== undefined) previousFromTasks.set(record.workSessionId, record.previousWorkSessionId);
   }
   const attribution = attributeEvents(deduped.events, taskSessions);
-  const workSessions = buildWorkSessions(attribution, {
-    nowMs,
-    logEndMs: deduped.events.at(-1)?.ts ?? nowMs,
-    overrides: input.overrides,
-    previousFromTasks,
-    taskDescriptions,
-  });
+  const payloads = new Payloads();
+  const built = buildWorkSessions(
+    attribution,
+    { nowMs, logEndMs: deduped.events.at(-1)?.ts ?? nowMs, overrides: input.overrides, previousFromTasks, taskDescriptions },
+    payloads,
+  );
+  const workSessions = built.sessions;
   const report: Report = {
     schemaVersion: SCHEMA_VERSION,
     generatedAt: toIso(nowMs),
@@ -85,6 +91,8 @@ export function analyze(input: LoadedInput, nowMs: number): Analysis {
     workSessions,
     unattributed: listUnattributed(attribution),
     tasks,
+    blockedFlows: blockedFlowsOf(built.threads, payloads),
+    queueContention: queueContention(deduped.events),
     weeks: weeklyCategories(workSessions),
   };
   return { report, events: deduped.events };

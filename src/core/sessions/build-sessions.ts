@@ -3,16 +3,16 @@ import { evidenceOf } from "../classify/classify-event.ts";
 import { eventEvidence } from "../classify/event-category.ts";
 import type { CategoryEvidence } from "../classify/event-class.ts";
 import { EVENT_ROLES } from "../classify/event-role.ts";
-import { eventData } from "../event-data.ts";
 import { eventId, type CanonicalEvent } from "../event.ts";
 import type { CategoryOverrides } from "../overrides.ts";
 import type { Attribution } from "./attribute.ts";
 import { sessionCategory } from "./session-category.ts";
+import type { Payloads } from "./payloads.ts";
 import { sessionStatus } from "./status.ts";
-import { threadEnd } from "./thread-outcome.ts";
 import { threadKeyOf } from "./thread-key.ts";
+import { buildThreads, type ThreadWork } from "./threads.ts";
 import { sessionTitle } from "./title.ts";
-import type { RoleCounts, Thread, UnattributedEvent, WorkSession } from "./work-session.ts";
+import type { RoleCounts, UnattributedEvent, WorkSession } from "./work-session.ts";
 
 /** What building sessions needs besides their events. */
 export interface SessionContext {
@@ -28,30 +28,36 @@ export interface SessionContext {
   taskDescriptions: ReadonlyMap<string, string>;
 }
 
-/** Payloads are parsed once per event at most, and only for the events that need one. */
-class Payloads {
-  private readonly cache = new Map<CanonicalEvent, Record<string, unknown>>();
-  of(event: CanonicalEvent): Record<string, unknown> {
-    let data = this.cache.get(event);
-    if (data === undefined) this.cache.set(event, (data = eventData(event)));
-    return data;
-  }
+/** Work sessions, and the threads they were built with. */
+export interface SessionsBuilt {
+  /** Work sessions, newest activity first. */
+  sessions: WorkSession[];
+  /** Every thread, of sessions and of unattributed events, with its events. */
+  threads: ThreadWork[];
 }
 
-/** Builds every work session from the attributed events, newest activity first. */
-export function buildWorkSessions(attribution: Attribution, context: SessionContext): WorkSession[] {
-  const payloads = new Payloads();
-  const sessions = [...attribution.bySession].map(([id, events]) => buildOne(id, events, context, payloads));
+/** Builds every work session from the attributed events. */
+export function buildWorkSessions(attribution: Attribution, context: SessionContext, payloads: Payloads): SessionsBuilt {
+  const threads: ThreadWork[] = [];
+  const sessions = [...attribution.bySession].map(([id, events]) => buildOne(id, events, context, payloads, threads));
+  const loose = attribution.unattributed.map((u) => u.event).filter(isAgentToAgent);
+  threads.push(...buildThreads(loose, null, context.logEndMs, payloads));
   const byId = new Map(sessions.map((s) => [s.workSessionId, s]));
   for (const session of sessions) {
     const previous = session.previousWorkSessionId === undefined ? undefined : byId.get(session.previousWorkSessionId);
     previous?.nextWorkSessionIds.push(session.workSessionId);
   }
   for (const session of sessions) session.nextWorkSessionIds.sort();
-  return sessions.sort((a, b) => b.lastActivityMs - a.lastActivityMs || (a.workSessionId < b.workSessionId ? -1 : 1));
+  sessions.sort((a, b) => b.lastActivityMs - a.lastActivityMs || (a.workSessionId < b.workSessionId ? -1 : 1));
+  return { sessions, threads };
 }
 
-function buildOne(id: string, events: CanonicalEvent[], context: SessionContext, payloads: Payloads): WorkSession {
+/** Events that make threads: agent-to-agent traffic, conversations and delegations. */
+function isAgentToAgent(e: CanonicalEvent): boolean {
+  return e.type.startsWith("a2a.") || e.eventRole === "delegation.subagent" || e.eventRole === "conversation.main";
+}
+
+function buildOne(id: string, events: CanonicalEvent[], context: SessionContext, payloads: Payloads, allThreads: ThreadWork[]): WorkSession {
   const first = events[0] as CanonicalEvent;
   const last = events.at(-1) as CanonicalEvent;
   const roleCounts = Object.fromEntries(EVENT_ROLES.map((r) => [r, 0])) as RoleCounts;
@@ -73,7 +79,9 @@ function buildOne(id: string, events: CanonicalEvent[], context: SessionContext,
   if (evidence.length === 0) evidence = descriptions.map((d) => evidenceOf(d));
   const override = context.overrides[id];
   const category = sessionCategory({ override, stated, evidence });
-  const a2a = events.filter((e) => e.type.startsWith("a2a.") || e.eventRole === "delegation.subagent" || e.eventRole === "conversation.main");
+  const a2a = events.filter(isAgentToAgent);
+  const threads = buildThreads(a2a, id, context.logEndMs, payloads);
+  allThreads.push(...threads);
   const previous =
     context.previousFromTasks.get(id) ??
     events.map((e) => (e.type === "task.started" ? payloads.of(e)["previousWorkSessionId"] : undefined)).find((p): p is string => typeof p === "string" && p !== id);
@@ -96,38 +104,8 @@ function buildOne(id: string, events: CanonicalEvent[], context: SessionContext,
     taskIds: [...taskIds].sort(),
     ...(previous === undefined ? {} : { previousWorkSessionId: previous }),
     nextWorkSessionIds: [],
-    threads: buildThreads(a2a, context.logEndMs, payloads),
+    threads: threads.map((t) => t.thread),
   };
-}
-
-function buildThreads(events: readonly CanonicalEvent[], logEndMs: number, payloads: Payloads): Thread[] {
-  const byKey = new Map<string, CanonicalEvent[]>();
-  for (const event of events) {
-    const key = threadKeyOf(event);
-    const list = byKey.get(key) ?? [];
-    list.push(event);
-    byKey.set(key, list);
-  }
-  return [...byKey].map(([threadKey, list]) => {
-    const head = list.find((e) => e.type === "a2a.send" || e.type === "a2a.spawn" || e.type === "manager_assign") ?? (list[0] as CanonicalEvent);
-    const withData = list.map((e) => ({ type: e.type, ts: e.ts, data: payloads.of(e) }));
-    const end = threadEnd(withData, logEndMs);
-    const turns = Math.max(0, ...withData.map((e) => (typeof e.data["turn"] === "number" ? e.data["turn"] : 0)));
-    const thread: Thread = {
-      threadKey,
-      ...(head.conversationId === null ? {} : { conversationId: head.conversationId }),
-      fromAgent: head.fromAgent ?? head.agentId,
-      toAgent: head.toAgent,
-      eventRole: (list[0] as CanonicalEvent).eventRole,
-      turns,
-      outcome: end.outcome,
-      ...(end.reason === null ? {} : { blockedReason: end.reason }),
-      startMs: (list[0] as CanonicalEvent).ts,
-      lastActivityMs: (list.at(-1) as CanonicalEvent).ts,
-      eventCount: list.length,
-    };
-    return thread;
-  }).sort((a, b) => a.startMs - b.startMs || (a.threadKey < b.threadKey ? -1 : 1));
 }
 
 /** The unattributed events as the Report lists them. */

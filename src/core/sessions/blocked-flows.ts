@@ -1,0 +1,128 @@
+import { z } from "zod";
+import { eventId, type CanonicalEvent } from "../event.ts";
+import { BLOCKED_REASONS } from "./blocked-reasons.ts";
+import type { Payloads } from "./payloads.ts";
+import { ORPHAN_AFTER_MS } from "./thread-outcome.ts";
+import type { ThreadWork } from "./threads.ts";
+
+/** An event that shows why a flow failed. */
+export const EvidenceEvent = z.object({
+  /** Its id. */
+  id: z.string(),
+  /** Its type. */
+  type: z.string(),
+  /** Its time, epoch ms. */
+  ts: z.number(),
+  /** Where it was read. */
+  file: z.string(),
+  line: z.number().int().positive(),
+});
+
+/** An agent-to-agent flow that did not end well: a postmortem's subject (seed 001 §4.2, §11). */
+export const BlockedFlow = z.object({
+  /** The conversation, when the flow has one. */
+  conversationId: z.string().optional(),
+  /** The work session, when the flow belongs to one. */
+  workSessionId: z.string().optional(),
+  /** The thread, as sessions list it. */
+  threadKey: z.string(),
+  /** Who asked. */
+  fromAgent: z.string().nullable(),
+  /** Who was asked. */
+  toAgent: z.string().nullable(),
+  /** The one reason. */
+  reason: z.enum(BLOCKED_REASONS),
+  /** When the failure showed, epoch ms. */
+  ts: z.number(),
+  /** The wait status the gateway reported, when it did. */
+  waitStatus: z.string().optional(),
+  /** The wait error the gateway reported, when it did. */
+  waitError: z.string().optional(),
+  /** The raw failure text (`[outcome] blocked: …`), for the detail view. */
+  rawText: z.string().optional(),
+  /** The events that show the reason. */
+  evidence: z.array(EvidenceEvent),
+});
+export type BlockedFlow = z.infer<typeof BlockedFlow>;
+
+/** Every thread that did not end well, in time order. */
+export function blockedFlowsOf(works: readonly ThreadWork[], payloads: Payloads): BlockedFlow[] {
+  const flows: BlockedFlow[] = [];
+  for (const { thread, workSessionId, events, end } of works) {
+    if (end.reason === null) continue;
+    const evidence = end.evidence.map((i) => events[i]).filter((e): e is CanonicalEvent => e !== undefined);
+    const last = evidence.at(-1) as CanonicalEvent;
+    const data = payloads.of(last);
+    const text = (key: string): string | undefined => (typeof data[key] === "string" && data[key] !== "" ? (data[key] as string) : undefined);
+    const rawText = text("message") ?? text("error") ?? text("replyPreview");
+    flows.push({
+      ...(thread.conversationId === undefined ? {} : { conversationId: thread.conversationId }),
+      ...(workSessionId === null ? {} : { workSessionId }),
+      threadKey: thread.threadKey,
+      fromAgent: thread.fromAgent,
+      toAgent: thread.toAgent,
+      reason: end.reason,
+      ts: end.reason === "orphaned" ? last.ts + ORPHAN_AFTER_MS : last.ts,
+      ...(text("waitStatus") === undefined ? {} : { waitStatus: text("waitStatus") as string }),
+      ...(text("waitError") === undefined ? {} : { waitError: text("waitError") as string }),
+      ...(rawText === undefined || end.reason === "orphaned" ? {} : { rawText }),
+      evidence: evidence.map((e) => ({ id: eventId(e), type: e.type, ts: e.ts, file: e.file, line: e.line })),
+    });
+  }
+  return flows.sort((a, b) => a.ts - b.ts || (a.threadKey < b.threadKey ? -1 : 1));
+}
+
+/** Sends to one agent whose waits overlapped: the gateway runs one message per session at a time (seed 001 §6.2). */
+export const QueueContention = z.object({
+  /** The agent the sends waited on. */
+  toAgent: z.string(),
+  /** When the first of the overlapping waits began, epoch ms. */
+  startMs: z.number(),
+  /** When the last of them ended, epoch ms. */
+  endMs: z.number(),
+  /** The conversations whose waits overlapped, in order of their sends. */
+  conversationIds: z.array(z.string()),
+  /** Who sent them. */
+  fromAgents: z.array(z.string()),
+});
+export type QueueContention = z.infer<typeof QueueContention>;
+
+/**
+ * Finds sends to the same agent whose waits overlap. A wait runs from a send to the first
+ * response or complete of its conversation, or for the gateway's 300 s wait when none came.
+ */
+export function queueContention(events: readonly CanonicalEvent[]): QueueContention[] {
+  const answered = new Map<string, number[]>();
+  for (const e of events) {
+    if (e.conversationId !== null && (e.type === "a2a.response" || e.type === "a2a.complete")) answered.set(e.conversationId, [...(answered.get(e.conversationId) ?? []), e.ts]);
+  }
+  const waits = new Map<string, Array<{ start: number; end: number; conversationId: string; from: string }>>();
+  for (const e of events) {
+    if (e.type !== "a2a.send" || e.conversationId === null || e.toAgent === null) continue;
+    const reply = (answered.get(e.conversationId) ?? []).find((ts) => ts >= e.ts);
+    const wait = { start: e.ts, end: reply ?? e.ts + ORPHAN_AFTER_MS, conversationId: e.conversationId, from: e.fromAgent ?? e.agentId ?? "?" };
+    waits.set(e.toAgent, [...(waits.get(e.toAgent) ?? []), wait]);
+  }
+  const episodes: QueueContention[] = [];
+  for (const [toAgent, list] of waits) {
+    list.sort((a, b) => a.start - b.start);
+    let group: typeof list = [];
+    let groupEnd = -Infinity;
+    const close = (): void => {
+      const conversations = [...new Set(group.map((w) => w.conversationId))];
+      if (conversations.length > 1) {
+        episodes.push({ toAgent, startMs: group[0]?.start ?? 0, endMs: groupEnd, conversationIds: conversations, fromAgents: [...new Set(group.map((w) => w.from))].sort() });
+      }
+    };
+    for (const wait of list) {
+      if (wait.start >= groupEnd) {
+        close();
+        group = [];
+      }
+      group.push(wait);
+      groupEnd = Math.max(groupEnd === -Infinity ? wait.end : groupEnd, wait.end);
+    }
+    close();
+  }
+  return episodes.sort((a, b) => a.startMs - b.startMs || (a.toAgent < b.toAgent ? -1 : 1));
+}

@@ -1,0 +1,51 @@
+import type { CanonicalEvent } from "../event.ts";
+import type { Payloads } from "./payloads.ts";
+import { threadEnd, type ThreadEnd } from "./thread-outcome.ts";
+import { threadKeyOf } from "./thread-key.ts";
+import type { Thread } from "./work-session.ts";
+
+/** A thread with the events it was made from, for the views that need them (postmortems). */
+export interface ThreadWork {
+  /** The thread as the Report lists it. */
+  thread: Thread;
+  /** The work session it belongs to; null for threads of unattributed events. */
+  workSessionId: string | null;
+  /** Its events, in time order. */
+  events: CanonicalEvent[];
+  /** How it ended, with the indexes (into `events`) of the evidence. */
+  end: ThreadEnd;
+}
+
+/** The threads of some agent-to-agent events, in time order. */
+export function buildThreads(events: readonly CanonicalEvent[], workSessionId: string | null, logEndMs: number, payloads: Payloads): ThreadWork[] {
+  const byKey = new Map<string, CanonicalEvent[]>();
+  for (const event of events) {
+    const key = threadKeyOf(event);
+    const list = byKey.get(key) ?? [];
+    list.push(event);
+    byKey.set(key, list);
+  }
+  return [...byKey]
+    .map(([threadKey, list]) => {
+      const head = list.find((e) => e.type === "a2a.send" || e.type === "a2a.spawn" || e.type === "manager_assign") ?? (list[0] as CanonicalEvent);
+      const withData = list.map((e) => ({ type: e.type, ts: e.ts, data: payloads.of(e) }));
+      const end = threadEnd(withData, logEndMs);
+      const turns = Math.max(0, ...withData.map((e) => (typeof e.data["turn"] === "number" ? e.data["turn"] : 0)));
+      // Keys in the order of the contract (DESIGN.md §4), optional ones in their place.
+      const thread: Thread = {
+        threadKey,
+        ...(head.conversationId === null ? {} : { conversationId: head.conversationId }),
+        fromAgent: head.fromAgent ?? head.agentId,
+        toAgent: head.toAgent,
+        eventRole: (list[0] as CanonicalEvent).eventRole,
+        turns,
+        outcome: end.outcome,
+        ...(end.reason === null ? {} : { blockedReason: end.reason }),
+        startMs: (list[0] as CanonicalEvent).ts,
+        lastActivityMs: (list.at(-1) as CanonicalEvent).ts,
+        eventCount: list.length,
+      };
+      return { thread, workSessionId, events: list, end };
+    })
+    .sort((a, b) => a.thread.startMs - b.thread.startMs || (a.thread.threadKey < b.thread.threadKey ? -1 : 1));
+}
