@@ -3,7 +3,8 @@ import { dedupeEvents } from "./dedupe.ts";
 import type { CanonicalEvent } from "./event.ts";
 import { compareFindings, Finding } from "./finding.ts";
 import { InputFile, type LoadedInput } from "./input.ts";
-import { summarizeTasks, TaskSummary } from "./tasks/task-summary.ts";
+import { buildTasks } from "./tasks/build-tasks.ts";
+import { TaskSummary } from "./tasks/task-summary.ts";
 import { attributeEvents } from "./sessions/attribute.ts";
 import { BlockedFlow, blockedFlowsOf, QueueContention, queueContention } from "./sessions/blocked-flows.ts";
 import { Payloads } from "./sessions/payloads.ts";
@@ -62,12 +63,14 @@ export interface Analysis {
 /** Turns what the IO shell read into the Report. Pure: the same input and `nowMs` give the same value. */
 export function analyze(input: LoadedInput, nowMs: number): Analysis {
   const deduped = dedupeEvents(input.events);
-  const errors = [...input.findings, ...deduped.findings].sort(compareFindings);
+  const payloads = new Payloads();
+  const { tasks, findings: taskFindings } = buildTasks(input, deduped.events, nowMs, payloads);
+  const analysisFindings = [...deduped.findings, ...taskFindings];
+  const errors = [...input.findings, ...analysisFindings].sort(compareFindings);
   const files = input.files.map((file) => ({
     ...file,
-    errors: file.errors + deduped.findings.filter((f) => f.file === file.path).length,
+    errors: file.errors + analysisFindings.filter((f) => f.file === file.path).length,
   }));
-  const tasks = summarizeTasks(input);
   const taskDescriptions = new Map(tasks.map((t) => [t.taskId, t.description]));
   const taskSessions = new Map<string, string>();
   const previousFromTasks = new Map<string, string>();
@@ -77,7 +80,6 @@ export function analyze(input: LoadedInput, nowMs: number): Analysis {
     if (record.previousWorkSessionId !== undefined) previousFromTasks.set(record.workSessionId, record.previousWorkSessionId);
   }
   const attribution = attributeEvents(deduped.events, taskSessions);
-  const payloads = new Payloads();
   const built = buildWorkSessions(
     attribution,
     { nowMs, logEndMs: deduped.events.at(-1)?.ts ?? nowMs, overrides: input.overrides, previousFromTasks, taskDescriptions },

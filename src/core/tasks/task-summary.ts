@@ -1,6 +1,9 @@
 import { z } from "zod";
 import type { LoadedInput } from "../input.ts";
 import { parseTime } from "../time.ts";
+import { REPORT_TASK_STATUSES } from "./event-status.ts";
+import { HumanQuery } from "./human-queries.ts";
+import { TASK_FLAGS } from "./task-flags.ts";
 import { countSteps, StepCounts, TASK_STATUSES } from "./task-file.ts";
 
 /** A task as the Report lists it: task files and history entries merged by task id. */
@@ -10,7 +13,7 @@ export const TaskSummary = z.object({
   /** The agent whose workspace holds the task. */
   agentId: z.string(),
   /** The task's status; `unknown` when the file names a status the tools never write. */
-  status: z.enum([...TASK_STATUSES, "unknown"]),
+  status: z.enum(REPORT_TASK_STATUSES),
   /** The priority as written. */
   priority: z.string(),
   /** The work session the task belongs to, when the file names one. */
@@ -23,8 +26,23 @@ export const TaskSummary = z.object({
   createdMs: z.number().optional(),
   /** The last activity, epoch ms: the task file's Last Activity, or the history entry's completion. */
   lastActivityMs: z.number().optional(),
-  /** Where the task was read from: its task file, its history entry, or both. */
-  sources: z.array(z.enum(["file", "history"])),
+  /** Where the task was read from: its task file, its history entry, its events. */
+  sources: z.array(z.enum(["file", "history", "events"])),
+  /** What looks wrong with it (see TASK_FLAG_RULES). */
+  flags: z.array(z.enum(TASK_FLAGS)),
+  /** Questions raised for a person, answered or not. */
+  humanQueries: z.array(HumanQuery),
+  /** The continuation runner's nudges (seed 004 §3). */
+  continuation: z.object({
+    /** continuation.sent events. */
+    sent: z.number().int().nonnegative(),
+    /** continuation.backoff events. */
+    backoffs: z.number().int().nonnegative(),
+    /** Their reasons, in order. */
+    backoffReasons: z.array(z.string()),
+    /** The longest time from the task's last activity to a nudge, ms. */
+    maxDelayMs: z.number().nonnegative().optional(),
+  }),
 });
 export type TaskSummary = z.infer<typeof TaskSummary>;
 
@@ -43,6 +61,7 @@ export function summarizeTasks(input: Pick<LoadedInput, "taskFiles" | "history">
       description: task.description,
       steps: countSteps(task.steps),
       sources: ["file"],
+      ...noSignals(),
     };
     if (task.workSessionId !== undefined) summary.workSessionId = task.workSessionId;
     setTime(summary, "createdMs", task.created);
@@ -59,6 +78,7 @@ export function summarizeTasks(input: Pick<LoadedInput, "taskFiles" | "history">
       description: entry.description,
       steps: countSteps(null),
       sources: [],
+      ...noSignals(),
     };
     summary.status = entry.status;
     if (!summary.sources.includes("history")) summary.sources.push("history");
@@ -71,9 +91,14 @@ export function summarizeTasks(input: Pick<LoadedInput, "taskFiles" | "history">
     .map(inContractOrder);
 }
 
+/** What a task has before its events are read. */
+export function noSignals(): Pick<TaskSummary, "flags" | "humanQueries" | "continuation"> {
+  return { flags: [], humanQueries: [], continuation: { sent: 0, backoffs: 0, backoffReasons: [] } };
+}
+
 /** The same keys in the same order in every task, whichever source filled them first. */
-function inContractOrder(t: TaskSummary): TaskSummary {
-  const { taskId, agentId, status, priority, workSessionId, description, steps, createdMs, lastActivityMs, sources } = t;
+export function inContractOrder(t: TaskSummary): TaskSummary {
+  const { taskId, agentId, status, priority, workSessionId, description, steps, createdMs, lastActivityMs, sources, flags, humanQueries, continuation } = t;
   return {
     taskId,
     agentId,
@@ -84,6 +109,9 @@ function inContractOrder(t: TaskSummary): TaskSummary {
     steps,
     ...(createdMs === undefined ? {} : { createdMs }),
     ...(lastActivityMs === undefined ? {} : { lastActivityMs }),
+    humanQueries,
+    flags,
+    continuation,
     sources,
   };
 }

@@ -1,0 +1,66 @@
+import { z } from "zod";
+
+/** A question a worker raised through the orchestrator for a person (seed 003). */
+export const HumanQuery = z.object({
+  /** The question. */
+  question: z.string(),
+  /** When it was asked, epoch ms. */
+  askedMs: z.number(),
+  /** When it was answered, epoch ms. */
+  answeredMs: z.number().optional(),
+  /** The answer. */
+  answer: z.string().optional(),
+});
+export type HumanQuery = z.infer<typeof HumanQuery>;
+
+/** One step of the human-query lifecycle, as events show it. */
+export interface QueryStep {
+  /** A question asked, or an answer given. */
+  kind: "asked" | "answered";
+  /** The task it names; null for an answer that names none. */
+  taskId: string | null;
+  /** The run it happened in (a work session or a v1.1 run), to find the one pending question. */
+  scope: string | null;
+  /** The question or the answer. */
+  text: string;
+  ts: number;
+  /** Where the event was read, for a finding. */
+  file: string;
+  line: number;
+}
+
+/** `[NEED_HUMAN: …]` markers in a message (seed 003 §5.1). */
+export function needHumanQuestions(message: string): string[] {
+  return [...message.matchAll(/\[NEED_HUMAN:\s*([^\]]+)\]/g)].map((m) => (m[1] ?? "").trim()).filter((q) => q.length > 0);
+}
+
+/**
+ * Pairs questions with answers in time order. An answer naming a task answers that task's oldest
+ * open question; an answer naming none answers the one open question of its run, and when more
+ * than one is open it is reported as ambiguous, never guessed.
+ */
+export function pairQueries(steps: readonly QueryStep[]): { byTask: Map<string, HumanQuery[]>; ambiguous: Array<{ step: QueryStep; open: string[] }> } {
+  const byTask = new Map<string, HumanQuery[]>();
+  const open: Array<{ taskId: string; scope: string | null; query: HumanQuery }> = [];
+  const ambiguous: Array<{ step: QueryStep; open: string[] }> = [];
+  for (const step of [...steps].sort((a, b) => a.ts - b.ts)) {
+    if (step.kind === "asked") {
+      if (step.taskId === null) continue;
+      const query: HumanQuery = { question: step.text, askedMs: step.ts };
+      byTask.set(step.taskId, [...(byTask.get(step.taskId) ?? []), query]);
+      open.push({ taskId: step.taskId, scope: step.scope, query });
+      continue;
+    }
+    const candidates = step.taskId !== null ? open.filter((o) => o.taskId === step.taskId) : open.filter((o) => o.scope === step.scope);
+    if (step.taskId === null && candidates.length > 1) {
+      ambiguous.push({ step, open: candidates.map((c) => c.taskId) });
+      continue;
+    }
+    const target = candidates[0];
+    if (target === undefined) continue;
+    target.query.answer = step.text;
+    target.query.answeredMs = step.ts;
+    open.splice(open.indexOf(target), 1);
+  }
+  return { byTask, ambiguous };
+}
