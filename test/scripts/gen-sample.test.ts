@@ -35,7 +35,7 @@ describe("the bundled sample", () => {
     expect(lines.some((e) => e.type === "a2a.spawn_result" && e.data["status"] === "error")).toBe(true);
     expect(lines.some((e) => e.type.startsWith("task.") && e.workSessionId === null)).toBe(true);
     expect(lines.some((e) => e.type.startsWith("task.") && e.workSessionId !== null)).toBe(true);
-    expect(new Set(report.tasks.map((t) => t.status))).toEqual(new Set(["backlog", "blocked", "cancelled", "completed", "in_progress", "pending_approval"]));
+    expect(new Set(report.tasks.map((t) => t.status))).toEqual(new Set(["backlog", "blocked", "cancelled", "completed", "in_progress", "pending", "pending_approval"]));
     expect(report.tasks.some((t) => t.steps.total > 0)).toBe(true);
     expect(report.input.errors.map((e) => e.file).sort()).toEqual(["claude/raw-capture.jsonl", "logs/coordination-events.ndjson", "streams/office-v11.ndjson"]);
   });
