@@ -5,6 +5,7 @@ import { compareFindings, Finding } from "./finding.ts";
 import { InputFile, type LoadedInput } from "./input.ts";
 import { buildTasks } from "./tasks/build-tasks.ts";
 import { TaskSummary } from "./tasks/task-summary.ts";
+import { Agent, buildAgents } from "./agents/build-agents.ts";
 import { attributeEvents } from "./sessions/attribute.ts";
 import { BlockedFlow, blockedFlowsOf, QueueContention, queueContention } from "./sessions/blocked-flows.ts";
 import { Payloads } from "./sessions/payloads.ts";
@@ -45,6 +46,8 @@ export const Report = z.object({
   tasks: z.array(TaskSummary),
   /** Agent-to-agent flows that did not end well, with their reason and evidence. */
   blockedFlows: z.array(BlockedFlow),
+  /** Every agent: its kind, its activity and its states over time. */
+  agents: z.array(Agent),
   /** Sends to one agent whose waits overlapped. */
   queueContention: z.array(QueueContention),
   /** Category counts per ISO week. */
@@ -94,6 +97,7 @@ export function analyze(input: LoadedInput, nowMs: number): Analysis {
     unattributed: listUnattributed(attribution),
     tasks,
     blockedFlows: blockedFlowsOf(built.threads, payloads),
+    agents: buildAgents(input, deduped.events, workSessions, tasks, payloads),
     queueContention: queueContention(deduped.events),
     weeks: weeklyCategories(workSessions),
   };

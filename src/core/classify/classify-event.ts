@@ -12,6 +12,8 @@ export interface ClassifyContext {
   mainAgents: ReadonlySet<string>;
 }
 
+const ONLY_MAIN: ReadonlySet<string> = new Set(["main"]);
+
 /** Hook events in which the main agent hands work to a subagent. */
 const HOOK_DELEGATIONS = new Set(["SubagentStart", "SubagentStop"]);
 
@@ -26,16 +28,19 @@ export function classifyEvent(event: BaseEvent, data: Record<string, unknown>, c
   const delegated =
     event.type === "a2a.spawn" ||
     event.type === "a2a.spawn_result" ||
+    event.type === "manager_assign" ||
     hints ||
-    (event.source === "claude_code" && (HOOK_DELEGATIONS.has(String(data["hook_event_name"])) || event.type === "manager_assign"));
+    (event.source === "claude_code" && HOOK_DELEGATIONS.has(String(data["hook_event_name"])));
+  // openclaw.json names OpenClaw's agents only; v1.1 and Claude Code agents are judged without it.
+  const mains = event.source === "openclaw" ? context.mainAgents : ONLY_MAIN;
   const fromSessionType = sessionTypeOf(
     { agent: event.fromAgent ?? event.agentId, stated: data["fromSessionType"], sessionKey: data["requesterSessionKey"], delegated: false },
-    context.mainAgents,
+    mains,
   );
   const toSessionType =
     event.toAgent === null && data["targetSessionKey"] === undefined
       ? "unknown"
-      : sessionTypeOf({ agent: event.toAgent, stated: data["toSessionType"], sessionKey: data["targetSessionKey"], delegated }, context.mainAgents);
+      : sessionTypeOf({ agent: event.toAgent, stated: data["toSessionType"], sessionKey: data["targetSessionKey"], delegated }, mains);
   const eventRole = eventRoleOf({ type: event.type, stated: data["eventRole"], from: fromSessionType, to: toSessionType, delegationHints: hints });
   const stated = data["collabCategory"];
   const statedCategory = typeof stated === "string" && (CollabCategory.options as readonly string[]).includes(stated) ? (stated as CollabCategory) : null;

@@ -1,0 +1,88 @@
+import { z } from "zod";
+import type { CanonicalEvent } from "../event.ts";
+import type { LoadedInput } from "../input.ts";
+import type { Payloads } from "../sessions/payloads.ts";
+import type { WorkSession } from "../sessions/work-session.ts";
+import { CurrentTask } from "../tasks/current-task.ts";
+import type { TaskSummary } from "../tasks/task-summary.ts";
+import { AGENT_STATES, agentStateOf } from "./agent-states.ts";
+
+/** An agent, as the Report lists it. */
+export const Agent = z.object({
+  /** Its id. */
+  agentId: z.string(),
+  /** `main` when openclaw.json lists it (or it is `main`), `subagent` when it ran as one, else `unknown`. */
+  kind: z.enum(["main", "subagent", "unknown"]),
+  /** Events it emitted, sent or received. */
+  events: z.number().int().nonnegative(),
+  /** Work sessions it took part in. */
+  workSessions: z.number().int().nonnegative(),
+  /** Tasks in its workspace or started by it. */
+  tasks: z.number().int().nonnegative(),
+  /** Its first and last event, epoch ms. */
+  firstSeenMs: z.number().optional(),
+  lastSeenMs: z.number().optional(),
+  /** Runs started and never stopped: a subagent that died or hung (FORMATS.md, Claude Code). */
+  unfinishedRuns: z.number().int().nonnegative(),
+  /** Its states over time, from lifecycle and task events; a state is listed when it changes. */
+  states: z.array(z.object({ ts: z.number(), state: z.enum(AGENT_STATES), eventType: z.string() })),
+  /** What its CURRENT_TASK.md says, when it has one. */
+  currentTask: CurrentTask.optional(),
+});
+export type Agent = z.infer<typeof Agent>;
+
+/** Every agent seen in events, task files or the config, by id. */
+export function buildAgents(
+  input: Pick<LoadedInput, "mainAgents" | "currentTasks">,
+  events: readonly CanonicalEvent[],
+  sessions: readonly WorkSession[],
+  tasks: readonly TaskSummary[],
+  payloads: Payloads,
+): Agent[] {
+  const mains = new Set(input.mainAgents);
+  const agents = new Map<string, Agent & { ranAsSubagent: boolean; open: Set<string> }>();
+  const get = (id: string) => {
+    let agent = agents.get(id);
+    if (agent === undefined) {
+      agent = { agentId: id, kind: "unknown", events: 0, workSessions: 0, tasks: 0, unfinishedRuns: 0, states: [], ranAsSubagent: false, open: new Set() };
+      agents.set(id, agent);
+    }
+    return agent;
+  };
+  for (const id of mains) get(id);
+  for (const event of events) {
+    const involved = new Set([event.agentId, event.fromAgent, event.toAgent].filter((a): a is string => a !== null));
+    for (const id of involved) {
+      const agent = get(id);
+      agent.events++;
+      agent.firstSeenMs ??= event.ts;
+      agent.lastSeenMs = event.ts;
+    }
+    if (event.fromAgent !== null && event.fromSessionType === "subagent") get(event.fromAgent).ranAsSubagent = true;
+    if (event.toAgent !== null && event.toSessionType === "subagent") get(event.toAgent).ranAsSubagent = true;
+    const subject = event.type === "agent_started" || event.type === "agent_stopped" ? (event.toAgent ?? event.agentId) : event.agentId;
+    if (subject === null) continue;
+    const state = agentStateOf(event.type, isLifecycle(event.type) ? payloads.of(event) : {});
+    if (state === null) continue;
+    const agent = get(subject);
+    if (agent.states.at(-1)?.state !== state) agent.states.push({ ts: event.ts, state, eventType: event.type });
+    const run = event.conversationId ?? `${event.workSessionId ?? ""}`;
+    if (event.type === "agent_started") agent.open.add(run);
+    if (event.type === "agent_stopped") agent.open.delete(run);
+  }
+  for (const session of sessions) for (const id of session.agents) get(id).workSessions++;
+  for (const task of tasks) get(task.agentId).tasks++;
+  for (const { agentId, record } of input.currentTasks) get(agentId).currentTask = record;
+  return [...agents.values()]
+    .map(({ ranAsSubagent, open, ...agent }) => ({
+      ...agent,
+      kind: mains.has(agent.agentId) ? ("main" as const) : ranAsSubagent ? ("subagent" as const) : ("unknown" as const),
+      unfinishedRuns: open.size,
+    }))
+    .sort((a, b) => (a.agentId < b.agentId ? -1 : 1));
+}
+
+/** Only these events' payloads decide a state; the rest are decided by type alone. */
+function isLifecycle(type: string): boolean {
+  return type === "agent_blocked";
+}
