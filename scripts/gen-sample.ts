@@ -207,7 +207,7 @@ const OPENCLAW_JSON = `{
   agents: {
     list: [
       { id: "main" },
-      { id: "eden", name: "Eden" },
+      { id: "eden", name: "Eden", discord: { userId: "123456789012345678" } },
       { id: "seum", name: "Seum" },
       { id: "ieum", name: "Ieum" },
       { id: "miri", name: "Miri" },

@@ -64,6 +64,8 @@ export const LoadedInput = z.object({
   currentTasks: z.array(fromWorkspace(CurrentTask)),
   /** Main agents from `openclaw.json`; `main` is always one. */
   mainAgents: z.array(z.string()),
+  /** Discord user ids to agent names, from `openclaw.json`, for showing mentions. */
+  mentionNames: z.record(z.string(), z.string()),
   /** Manual category overrides by work session id. */
   overrides: z.record(z.string(), CategoryOverride),
 });

@@ -85,7 +85,7 @@ export function analyze(input: LoadedInput, nowMs: number): Analysis {
   const attribution = attributeEvents(deduped.events, taskSessions);
   const built = buildWorkSessions(
     attribution,
-    { nowMs, logEndMs: deduped.events.at(-1)?.ts ?? nowMs, overrides: input.overrides, previousFromTasks, taskDescriptions },
+    { nowMs, logEndMs: deduped.events.at(-1)?.ts ?? nowMs, overrides: input.overrides, previousFromTasks, taskDescriptions, mentionNames: new Map(Object.entries(input.mentionNames)) },
     payloads,
   );
   const workSessions = built.sessions;

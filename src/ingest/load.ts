@@ -17,6 +17,7 @@ export async function loadFiles(files: readonly DiscoveredFile[], progress: Prog
     history: [],
     currentTasks: [],
     mainAgents: ["main"],
+    mentionNames: {},
     overrides: {},
   };
   // Config and task files first: classifying events needs to know the main agents.

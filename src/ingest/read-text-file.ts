@@ -1,7 +1,7 @@
 import JSON5 from "json5";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { readMainAgents } from "../core/agent-config.ts";
+import { readMainAgents, readMentionNames } from "../core/agent-config.ts";
 import type { Finding } from "../core/finding.ts";
 import type { InputFile, LoadedInput } from "../core/input.ts";
 import { readOverrides } from "../core/overrides.ts";
@@ -11,7 +11,7 @@ import { parseTaskFile } from "../core/tasks/parse-task-file.ts";
 import type { DiscoveredFile } from "./discover.ts";
 
 /** The parts of LoadedInput that markdown and config files fill. */
-export type TextTargets = Pick<LoadedInput, "taskFiles" | "history" | "currentTasks" | "mainAgents" | "overrides">;
+export type TextTargets = Pick<LoadedInput, "taskFiles" | "history" | "currentTasks" | "mainAgents" | "mentionNames" | "overrides">;
 
 /**
  * Reads a task file, a history file, a CURRENT_TASK.md, openclaw.json or the overrides file.
@@ -61,6 +61,7 @@ export async function readTextFile(file: DiscoveredFile, into: TextTargets, find
       if (value !== undefined) {
         const config = readMainAgents(value);
         into.mainAgents = [...new Set([...into.mainAgents, ...config.mainAgents])].sort();
+        Object.assign(into.mentionNames, readMentionNames(value));
         problems.push(...config.problems.map((reason) => ({ line: 0, reason })));
         records = config.mainAgents.length;
       }

@@ -7,7 +7,7 @@ import { tmpTree } from "../helpers/tmp.ts";
 
 async function read(name: string, kind: InputKind, content: string) {
   const dir = tmpTree({ [name]: content });
-  const into: TextTargets = { taskFiles: [], history: [], currentTasks: [], mainAgents: ["main"], overrides: {} };
+  const into: TextTargets = { taskFiles: [], history: [], currentTasks: [], mainAgents: ["main"], mentionNames: {}, overrides: {} };
   const findings: Finding[] = [];
   const file = await readTextFile({ absPath: path.join(dir, name), path: name, kind, agentId: "eden" }, into, findings);
   return { into, findings, file };

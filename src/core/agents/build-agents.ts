@@ -74,10 +74,17 @@ export function buildAgents(
   for (const task of tasks) get(task.agentId).tasks++;
   for (const { agentId, record } of input.currentTasks) get(agentId).currentTask = record;
   return [...agents.values()]
-    .map(({ ranAsSubagent, open, ...agent }) => ({
-      ...agent,
-      kind: mains.has(agent.agentId) ? ("main" as const) : ranAsSubagent ? ("subagent" as const) : ("unknown" as const),
+    .map(({ ranAsSubagent, open, agentId, events: count, workSessions, tasks: taskCount, firstSeenMs, lastSeenMs, states, currentTask }) => ({
+      agentId,
+      kind: mains.has(agentId) ? ("main" as const) : ranAsSubagent ? ("subagent" as const) : ("unknown" as const),
+      events: count,
+      workSessions,
+      tasks: taskCount,
+      ...(firstSeenMs === undefined ? {} : { firstSeenMs }),
+      ...(lastSeenMs === undefined ? {} : { lastSeenMs }),
       unfinishedRuns: open.size,
+      states,
+      ...(currentTask === undefined ? {} : { currentTask }),
     }))
     .sort((a, b) => (a.agentId < b.agentId ? -1 : 1));
 }

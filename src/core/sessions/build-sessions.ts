@@ -8,6 +8,7 @@ import type { CategoryOverrides } from "../overrides.ts";
 import type { Attribution } from "./attribute.ts";
 import { sessionCategory } from "./session-category.ts";
 import type { Payloads } from "./payloads.ts";
+import type { MentionNames } from "./transcript.ts";
 import { sessionStatus } from "./status.ts";
 import { threadKeyOf } from "./thread-key.ts";
 import { buildThreads, type ThreadWork } from "./threads.ts";
@@ -26,6 +27,8 @@ export interface SessionContext {
   previousFromTasks: ReadonlyMap<string, string>;
   /** Task descriptions by task id: a session of task signals only is titled and classified by them. */
   taskDescriptions: ReadonlyMap<string, string>;
+  /** Discord user ids to agent names, for transcripts. */
+  mentionNames: MentionNames;
 }
 
 /** Work sessions, and the threads they were built with. */
@@ -41,7 +44,7 @@ export function buildWorkSessions(attribution: Attribution, context: SessionCont
   const threads: ThreadWork[] = [];
   const sessions = [...attribution.bySession].map(([id, events]) => buildOne(id, events, context, payloads, threads));
   const loose = attribution.unattributed.map((u) => u.event).filter(isAgentToAgent);
-  threads.push(...buildThreads(loose, null, context.logEndMs, payloads));
+  threads.push(...buildThreads(loose, null, context.logEndMs, payloads, context.mentionNames));
   const byId = new Map(sessions.map((s) => [s.workSessionId, s]));
   for (const session of sessions) {
     const previous = session.previousWorkSessionId === undefined ? undefined : byId.get(session.previousWorkSessionId);
@@ -80,7 +83,7 @@ function buildOne(id: string, events: CanonicalEvent[], context: SessionContext,
   const override = context.overrides[id];
   const category = sessionCategory({ override, stated, evidence });
   const a2a = events.filter(isAgentToAgent);
-  const threads = buildThreads(a2a, id, context.logEndMs, payloads);
+  const threads = buildThreads(a2a, id, context.logEndMs, payloads, context.mentionNames);
   allThreads.push(...threads);
   const previous =
     context.previousFromTasks.get(id) ??

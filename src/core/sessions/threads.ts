@@ -2,6 +2,7 @@ import type { CanonicalEvent } from "../event.ts";
 import type { Payloads } from "./payloads.ts";
 import { threadEnd, type ThreadEnd } from "./thread-outcome.ts";
 import { threadKeyOf } from "./thread-key.ts";
+import { transcriptTurn, type MentionNames, type TranscriptTurn } from "./transcript.ts";
 import type { Thread } from "./work-session.ts";
 
 /** A thread with the events it was made from, for the views that need them (postmortems). */
@@ -17,7 +18,7 @@ export interface ThreadWork {
 }
 
 /** The threads of some agent-to-agent events, in time order. */
-export function buildThreads(events: readonly CanonicalEvent[], workSessionId: string | null, logEndMs: number, payloads: Payloads): ThreadWork[] {
+export function buildThreads(events: readonly CanonicalEvent[], workSessionId: string | null, logEndMs: number, payloads: Payloads, names: MentionNames): ThreadWork[] {
   const byKey = new Map<string, CanonicalEvent[]>();
   for (const event of events) {
     const key = threadKeyOf(event);
@@ -44,6 +45,7 @@ export function buildThreads(events: readonly CanonicalEvent[], workSessionId: s
         startMs: (list[0] as CanonicalEvent).ts,
         lastActivityMs: (list.at(-1) as CanonicalEvent).ts,
         eventCount: list.length,
+        transcript: list.map((e) => transcriptTurn(e, payloads.of(e), names)).filter((t): t is TranscriptTurn => t !== null),
       };
       return { thread, workSessionId, events: list, end };
     })

@@ -5,6 +5,7 @@ import { EVENT_ROLES } from "../classify/event-role.ts";
 import { BLOCKED_REASONS } from "./blocked-reasons.ts";
 import { SESSION_STATUSES } from "./status.ts";
 import { THREAD_OUTCOMES } from "./thread-outcome.ts";
+import { TranscriptTurn } from "./transcript.ts";
 
 /** One thread of a work session: a conversation, or the events of one agent pair (seed 001 §8.1). */
 export const Thread = z.object({
@@ -30,6 +31,8 @@ export const Thread = z.object({
   lastActivityMs: z.number(),
   /** Its events. */
   eventCount: z.number().int().positive(),
+  /** What was said, turn by turn. */
+  transcript: z.array(TranscriptTurn),
 });
 export type Thread = z.infer<typeof Thread>;
 
