@@ -9,8 +9,7 @@ import { toIso } from "./time.ts";
  * order in every line; category fields are null for events without text.
  */
 export function toEventLine(event: CanonicalEvent): string {
-  const data = eventData(event);
-  const category = eventCategory(event, data);
+  const category = eventCategory(event);
   return JSON.stringify({
     id: eventId(event),
     ts: event.ts,
@@ -33,6 +32,6 @@ export function toEventLine(event: CanonicalEvent): string {
     categorySource: category?.categorySource ?? null,
     file: event.file,
     line: event.line,
-    data,
+    data: eventData(event),
   });
 }

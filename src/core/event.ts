@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CollabCategory } from "./category.ts";
 import { EventRole, SessionType } from "./classify/event-class.ts";
+import { EventFacts } from "./event-facts.ts";
 import { fingerprintId } from "./fingerprint.ts";
 
 /** Which of the three formats workscope reads an event came from. */
@@ -68,6 +69,8 @@ export const CanonicalEvent = BaseEvent.extend({
   toSessionType: SessionType,
   /** The category the event itself states (`collabCategory` in its data), when valid. */
   statedCategory: CollabCategory.nullable(),
+  /** The payload's fields the analysis reads (see EventFacts). */
+  facts: EventFacts,
 });
 export type CanonicalEvent = z.infer<typeof CanonicalEvent>;
 

@@ -8,7 +8,6 @@ import { TaskSummary } from "./tasks/task-summary.ts";
 import { Agent, buildAgents } from "./agents/build-agents.ts";
 import { attributeEvents } from "./sessions/attribute.ts";
 import { BlockedFlow, blockedFlowsOf, QueueContention, queueContention } from "./sessions/blocked-flows.ts";
-import { Payloads } from "./sessions/payloads.ts";
 import { buildWorkSessions, listUnattributed } from "./sessions/build-sessions.ts";
 import { UnattributedEvent, WorkSession } from "./sessions/work-session.ts";
 import { toIso } from "./time.ts";
@@ -66,8 +65,7 @@ export interface Analysis {
 /** Turns what the IO shell read into the Report. Pure: the same input and `nowMs` give the same value. */
 export function analyze(input: LoadedInput, nowMs: number): Analysis {
   const deduped = dedupeEvents(input.events);
-  const payloads = new Payloads();
-  const { tasks, findings: taskFindings } = buildTasks(input, deduped.events, nowMs, payloads);
+  const { tasks, findings: taskFindings } = buildTasks(input, deduped.events, nowMs);
   const analysisFindings = [...deduped.findings, ...taskFindings];
   const errors = [...input.findings, ...analysisFindings].sort(compareFindings);
   const files = input.files.map((file) => ({
@@ -86,7 +84,6 @@ export function analyze(input: LoadedInput, nowMs: number): Analysis {
   const built = buildWorkSessions(
     attribution,
     { nowMs, logEndMs: deduped.events.at(-1)?.ts ?? nowMs, overrides: input.overrides, previousFromTasks, taskDescriptions, mentionNames: new Map(Object.entries(input.mentionNames)) },
-    payloads,
   );
   const workSessions = built.sessions;
   const report: Report = {
@@ -96,8 +93,8 @@ export function analyze(input: LoadedInput, nowMs: number): Analysis {
     workSessions,
     unattributed: listUnattributed(attribution),
     tasks,
-    blockedFlows: blockedFlowsOf(built.threads, payloads),
-    agents: buildAgents(input, deduped.events, workSessions, tasks, payloads),
+    blockedFlows: blockedFlowsOf(built.threads),
+    agents: buildAgents(input, deduped.events, workSessions, tasks),
     queueContention: queueContention(deduped.events),
     weeks: weeklyCategories(workSessions),
   };

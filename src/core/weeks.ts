@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CollabCategory } from "./category.ts";
 import type { WorkSession } from "./sessions/work-session.ts";
+import { pushTo } from "./group.ts";
 
 /** One ISO week of the weekly category report. */
 export const Week = z.object({
@@ -33,8 +34,7 @@ export function weeklyCategories(sessions: readonly WorkSession[]): Week[] {
   const weeks = new Map<string, WorkSession[]>();
   for (const session of sessions) {
     if (session.roleCounts["conversation.main"] === 0) continue;
-    const key = isoWeek(session.startMs);
-    weeks.set(key, [...(weeks.get(key) ?? []), session]);
+    pushTo(weeks, isoWeek(session.startMs), session);
   }
   return [...weeks]
     .sort(([a], [b]) => (a < b ? -1 : 1))

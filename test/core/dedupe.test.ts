@@ -8,7 +8,7 @@ import { eventData } from "../../src/core/event-data.ts";
 const oc = (ts: number, file: string, line: number, data: Record<string, unknown> = {}): CanonicalEvent => ({
   id: null, ts, type: "a2a.send", source: "openclaw", agentId: "eden", fromAgent: null, toAgent: null,
   workSessionId: null, conversationId: null, taskId: null, eventRole: "conversation.main", fromSessionType: "main", toSessionType: "main",
-  statedCategory: null, raw: bytes(JSON.stringify({ type: "a2a.send", agentId: "eden", ts, data })), file, line,
+  statedCategory: null, facts: {}, raw: bytes(JSON.stringify({ type: "a2a.send", agentId: "eden", ts, data })), file, line,
 });
 /** A v1.1-like event with the producer's id. */
 const v11 = (id: string, ts: number, file: string, line: number, data: Record<string, unknown> = {}): CanonicalEvent => ({

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import type { CanonicalEvent } from "../event.ts";
 import type { LoadedInput } from "../input.ts";
-import type { Payloads } from "../sessions/payloads.ts";
 import type { WorkSession } from "../sessions/work-session.ts";
 import { CurrentTask } from "../tasks/current-task.ts";
 import type { TaskSummary } from "../tasks/task-summary.ts";
@@ -37,7 +36,6 @@ export function buildAgents(
   events: readonly CanonicalEvent[],
   sessions: readonly WorkSession[],
   tasks: readonly TaskSummary[],
-  payloads: Payloads,
 ): Agent[] {
   const mains = new Set(input.mainAgents);
   const agents = new Map<string, Agent & { ranAsSubagent: boolean; open: Set<string> }>();
@@ -62,7 +60,7 @@ export function buildAgents(
     if (event.toAgent !== null && event.toSessionType === "subagent") get(event.toAgent).ranAsSubagent = true;
     const subject = event.type === "agent_started" || event.type === "agent_stopped" ? (event.toAgent ?? event.agentId) : event.agentId;
     if (subject === null) continue;
-    const state = agentStateOf(event.type, isLifecycle(event.type) ? payloads.of(event) : {});
+    const state = agentStateOf(event.type, isLifecycle(event.type) ? event.facts : {});
     if (state === null) continue;
     const agent = get(subject);
     if (agent.states.at(-1)?.state !== state) agent.states.push({ ts: event.ts, state, eventType: event.type });

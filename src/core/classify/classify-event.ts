@@ -1,6 +1,6 @@
 import { CollabCategory } from "../category.ts";
 import type { BaseEvent, CanonicalEvent } from "../event.ts";
-import { isRecord } from "../formats/fields.ts";
+import { extractFacts, type EventFacts } from "../event-facts.ts";
 import { scoreText } from "./classify-text.ts";
 import type { CategoryEvidence } from "./event-class.ts";
 import { eventRoleOf } from "./event-role.ts";
@@ -44,7 +44,7 @@ export function classifyEvent(event: BaseEvent, data: Record<string, unknown>, c
   const eventRole = eventRoleOf({ type: event.type, stated: data["eventRole"], from: fromSessionType, to: toSessionType, delegationHints: hints });
   const stated = data["collabCategory"];
   const statedCategory = typeof stated === "string" && (CollabCategory.options as readonly string[]).includes(stated) ? (stated as CollabCategory) : null;
-  return { ...event, eventRole, fromSessionType, toSessionType, statedCategory };
+  return { ...event, eventRole, fromSessionType, toSessionType, statedCategory, facts: extractFacts(event, data) };
 }
 
 function positive(value: unknown): boolean {
@@ -55,10 +55,9 @@ function positive(value: unknown): boolean {
  * The words of an event that say what the collaboration is about: a message, a reply preview, a
  * summary, a prompt or a label. Failure texts (`[outcome] blocked: …`) say nothing about it.
  */
-export function textOf(event: BaseEvent, data: Record<string, unknown>): string | null {
-  const payload = event.source === "v1.1" && isRecord(data["payload"]) ? data["payload"] : data;
-  for (const key of ["message", "replyPreview", "summary", "prompt", "label", "task_subject"]) {
-    const value = payload[key];
+export function textOf(facts: EventFacts): string | null {
+  for (const key of ["message", "replyPreview", "summary", "prompt", "label", "task_subject"] as const) {
+    const value = facts[key];
     if (typeof value === "string" && value.trim().length > 0) {
       return value.startsWith("[outcome]") || value.startsWith("[completed") ? null : value;
     }

@@ -1,6 +1,7 @@
 import type { CollabCategory } from "../category.ts";
 import { CATEGORY_HEURISTICS } from "./category-heuristics.ts";
 import { CATEGORY_KEYWORDS, type CategoryKeyword } from "./category-rules.ts";
+import { pushTo } from "../group.ts";
 
 /** How text was put in a category, as `categorySource` names it (seed 000 §5.1). */
 export type CategorySource = "rule" | "heuristic" | "fallback";
@@ -62,10 +63,10 @@ for (const [category, keywords] of Object.entries(CATEGORY_KEYWORDS)) {
       const first = words[0] ?? "";
       // A one-word keyword's inflected forms are looked up directly, like the word itself.
       const forms = words.length === 1 && keyword.inflect ? [first, ...ENDINGS.map((e) => first + e)] : [first];
-      for (const form of forms) latinByFirstWord.set(form, [...(latinByFirstWord.get(form) ?? []), { ...entry, words }]);
+      for (const form of forms) pushTo(latinByFirstWord, form, { ...entry, words });
     } else {
       const first = keyword.text[0] ?? "";
-      koreanByFirstChar.set(first, [...(koreanByFirstChar.get(first) ?? []), entry]);
+      pushTo(koreanByFirstChar, first, entry);
     }
   }
 }

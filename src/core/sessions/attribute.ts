@@ -1,4 +1,5 @@
 import type { CanonicalEvent } from "../event.ts";
+import { pushTo } from "../group.ts";
 
 /** An event no work session could take, and why. */
 export interface Unattributed {
@@ -41,9 +42,7 @@ export function attributeEvents(events: readonly CanonicalEvent[], taskSessions:
   for (const event of events) {
     const found = event.workSessionId !== null ? { ws: event.workSessionId } : lookUp(event, byConversation, byTask);
     if ("ws" in found) {
-      const list = bySession.get(found.ws) ?? [];
-      list.push(event);
-      bySession.set(found.ws, list);
+      pushTo(bySession, found.ws, event);
     } else {
       unattributed.push({ event, reason: found.reason });
     }

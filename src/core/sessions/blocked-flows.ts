@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { eventId, type CanonicalEvent } from "../event.ts";
 import { BLOCKED_REASONS } from "./blocked-reasons.ts";
-import type { Payloads } from "./payloads.ts";
 import { ORPHAN_AFTER_MS } from "./thread-outcome.ts";
 import type { ThreadWork } from "./threads.ts";
+import { pushTo } from "../group.ts";
 
 /** An event that shows why a flow failed. */
 export const EvidenceEvent = z.object({
@@ -46,14 +46,14 @@ export const BlockedFlow = z.object({
 export type BlockedFlow = z.infer<typeof BlockedFlow>;
 
 /** Every thread that did not end well, in time order. */
-export function blockedFlowsOf(works: readonly ThreadWork[], payloads: Payloads): BlockedFlow[] {
+export function blockedFlowsOf(works: readonly ThreadWork[]): BlockedFlow[] {
   const flows: BlockedFlow[] = [];
   for (const { thread, workSessionId, events, end } of works) {
     if (end.reason === null) continue;
     const evidence = end.evidence.map((i) => events[i]).filter((e): e is CanonicalEvent => e !== undefined);
     const last = evidence.at(-1) as CanonicalEvent;
-    const data = payloads.of(last);
-    const text = (key: string): string | undefined => (typeof data[key] === "string" && data[key] !== "" ? (data[key] as string) : undefined);
+    const facts = last.facts;
+    const text = (key: "message" | "error" | "replyPreview" | "waitStatus" | "waitError"): string | undefined => (facts[key] === "" ? undefined : facts[key]);
     const rawText = text("message") ?? text("error") ?? text("replyPreview");
     flows.push({
       ...(thread.conversationId === undefined ? {} : { conversationId: thread.conversationId }),
@@ -94,14 +94,14 @@ export type QueueContention = z.infer<typeof QueueContention>;
 export function queueContention(events: readonly CanonicalEvent[]): QueueContention[] {
   const answered = new Map<string, number[]>();
   for (const e of events) {
-    if (e.conversationId !== null && (e.type === "a2a.response" || e.type === "a2a.complete")) answered.set(e.conversationId, [...(answered.get(e.conversationId) ?? []), e.ts]);
+    if (e.conversationId !== null && (e.type === "a2a.response" || e.type === "a2a.complete")) pushTo(answered, e.conversationId, e.ts);
   }
   const waits = new Map<string, Array<{ start: number; end: number; conversationId: string; from: string }>>();
   for (const e of events) {
     if (e.type !== "a2a.send" || e.conversationId === null || e.toAgent === null) continue;
     const reply = (answered.get(e.conversationId) ?? []).find((ts) => ts >= e.ts);
     const wait = { start: e.ts, end: reply ?? e.ts + ORPHAN_AFTER_MS, conversationId: e.conversationId, from: e.fromAgent ?? e.agentId ?? "?" };
-    waits.set(e.toAgent, [...(waits.get(e.toAgent) ?? []), wait]);
+    pushTo(waits, e.toAgent, wait);
   }
   const episodes: QueueContention[] = [];
   for (const [toAgent, list] of waits) {

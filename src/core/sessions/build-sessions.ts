@@ -7,7 +7,6 @@ import { eventId, type CanonicalEvent } from "../event.ts";
 import type { CategoryOverrides } from "../overrides.ts";
 import type { Attribution } from "./attribute.ts";
 import { sessionCategory } from "./session-category.ts";
-import type { Payloads } from "./payloads.ts";
 import type { MentionNames } from "./transcript.ts";
 import { sessionStatus } from "./status.ts";
 import { threadKeyOf } from "./thread-key.ts";
@@ -40,11 +39,11 @@ export interface SessionsBuilt {
 }
 
 /** Builds every work session from the attributed events. */
-export function buildWorkSessions(attribution: Attribution, context: SessionContext, payloads: Payloads): SessionsBuilt {
+export function buildWorkSessions(attribution: Attribution, context: SessionContext): SessionsBuilt {
   const threads: ThreadWork[] = [];
-  const sessions = [...attribution.bySession].map(([id, events]) => buildOne(id, events, context, payloads, threads));
+  const sessions = [...attribution.bySession].map(([id, events]) => buildOne(id, events, context, threads));
   const loose = attribution.unattributed.map((u) => u.event).filter(isAgentToAgent);
-  threads.push(...buildThreads(loose, null, context.logEndMs, payloads, context.mentionNames));
+  threads.push(...buildThreads(loose, null, context.logEndMs, context.mentionNames));
   const byId = new Map(sessions.map((s) => [s.workSessionId, s]));
   for (const session of sessions) {
     const previous = session.previousWorkSessionId === undefined ? undefined : byId.get(session.previousWorkSessionId);
@@ -60,7 +59,7 @@ function isAgentToAgent(e: CanonicalEvent): boolean {
   return e.type.startsWith("a2a.") || e.eventRole === "delegation.subagent" || e.eventRole === "conversation.main";
 }
 
-function buildOne(id: string, events: CanonicalEvent[], context: SessionContext, payloads: Payloads, allThreads: ThreadWork[]): WorkSession {
+function buildOne(id: string, events: CanonicalEvent[], context: SessionContext, allThreads: ThreadWork[]): WorkSession {
   const first = events[0] as CanonicalEvent;
   const last = events.at(-1) as CanonicalEvent;
   const roleCounts = Object.fromEntries(EVENT_ROLES.map((r) => [r, 0])) as RoleCounts;
@@ -76,23 +75,23 @@ function buildOne(id: string, events: CanonicalEvent[], context: SessionContext,
   const conversations = events.filter((e) => e.eventRole === "conversation.main");
   const descriptions = [...taskIds].sort().map((t) => context.taskDescriptions.get(t)).filter((d): d is string => d !== undefined);
   let evidence = (conversations.length > 0 ? conversations : events.filter((e) => e.type.startsWith("a2a.")))
-    .map((e) => eventEvidence(e, payloads.of(e)))
+    .map(eventEvidence)
     .filter((e): e is CategoryEvidence => e !== null);
   // Without any message, what its tasks are about is the best evidence there is.
   if (evidence.length === 0) evidence = descriptions.map((d) => evidenceOf(d));
   const override = context.overrides[id];
   const category = sessionCategory({ override, stated, evidence });
   const a2a = events.filter(isAgentToAgent);
-  const threads = buildThreads(a2a, id, context.logEndMs, payloads, context.mentionNames);
+  const threads = buildThreads(a2a, id, context.logEndMs, context.mentionNames);
   allThreads.push(...threads);
   const previous =
     context.previousFromTasks.get(id) ??
-    events.map((e) => (e.type === "task.started" ? payloads.of(e)["previousWorkSessionId"] : undefined)).find((p): p is string => typeof p === "string" && p !== id);
+    events.map((e) => (e.type === "task.started" ? e.facts["previousWorkSessionId"] : undefined)).find((p): p is string => typeof p === "string" && p !== id);
 
   // Keys in the order of the contract (DESIGN.md §4), optional ones in their place.
   return {
     workSessionId: id,
-    status: sessionStatus(last.ts, { type: last.type, data: payloads.of(last) }, context.nowMs),
+    status: sessionStatus(last.ts, { type: last.type, data: last.facts }, context.nowMs),
     startMs: first.ts,
     lastActivityMs: last.ts,
     eventCount: events.length,
@@ -102,7 +101,7 @@ function buildOne(id: string, events: CanonicalEvent[], context: SessionContext,
     categoryConfidence: category.categoryConfidence,
     collabSubTags: category.collabSubTags,
     ...(override === undefined ? {} : { categoryOverride: { updatedAt: override.updatedAt, ...(override.updatedBy === undefined ? {} : { updatedBy: override.updatedBy }) } }),
-    title: sessionTitle([...conversations, ...a2a].map((e) => ({ type: e.type, data: payloads.of(e) })), descriptions),
+    title: sessionTitle([...conversations, ...a2a].map((e) => ({ type: e.type, data: e.facts })), descriptions),
     agents: [...agents].sort(),
     taskIds: [...taskIds].sort(),
     ...(previous === undefined ? {} : { previousWorkSessionId: previous }),

@@ -1,9 +1,9 @@
 import type { CanonicalEvent } from "../event.ts";
-import type { Payloads } from "./payloads.ts";
 import { threadEnd, type ThreadEnd } from "./thread-outcome.ts";
 import { threadKeyOf } from "./thread-key.ts";
 import { transcriptTurn, type MentionNames, type TranscriptTurn } from "./transcript.ts";
 import type { Thread } from "./work-session.ts";
+import { pushTo } from "../group.ts";
 
 /** A thread with the events it was made from, for the views that need them (postmortems). */
 export interface ThreadWork {
@@ -18,18 +18,13 @@ export interface ThreadWork {
 }
 
 /** The threads of some agent-to-agent events, in time order. */
-export function buildThreads(events: readonly CanonicalEvent[], workSessionId: string | null, logEndMs: number, payloads: Payloads, names: MentionNames): ThreadWork[] {
+export function buildThreads(events: readonly CanonicalEvent[], workSessionId: string | null, logEndMs: number, names: MentionNames): ThreadWork[] {
   const byKey = new Map<string, CanonicalEvent[]>();
-  for (const event of events) {
-    const key = threadKeyOf(event);
-    const list = byKey.get(key) ?? [];
-    list.push(event);
-    byKey.set(key, list);
-  }
+  for (const event of events) pushTo(byKey, threadKeyOf(event), event);
   return [...byKey]
     .map(([threadKey, list]) => {
       const head = list.find((e) => e.type === "a2a.send" || e.type === "a2a.spawn" || e.type === "manager_assign") ?? (list[0] as CanonicalEvent);
-      const withData = list.map((e) => ({ type: e.type, ts: e.ts, data: payloads.of(e) }));
+      const withData = list.map((e) => ({ type: e.type, ts: e.ts, data: e.facts }));
       const end = threadEnd(withData, logEndMs);
       const turns = Math.max(0, ...withData.map((e) => (typeof e.data["turn"] === "number" ? e.data["turn"] : 0)));
       // Keys in the order of the contract (DESIGN.md §4), optional ones in their place.
@@ -45,7 +40,7 @@ export function buildThreads(events: readonly CanonicalEvent[], workSessionId: s
         startMs: (list[0] as CanonicalEvent).ts,
         lastActivityMs: (list.at(-1) as CanonicalEvent).ts,
         eventCount: list.length,
-        transcript: list.map((e) => transcriptTurn(e, payloads.of(e), names)).filter((t): t is TranscriptTurn => t !== null),
+        transcript: list.map((e) => transcriptTurn(e, e.facts, names)).filter((t): t is TranscriptTurn => t !== null),
       };
       return { thread, workSessionId, events: list, end };
     })

@@ -1,12 +1,12 @@
 import type { CanonicalEvent } from "../event.ts";
 import type { Finding } from "../finding.ts";
 import type { LoadedInput } from "../input.ts";
-import type { Payloads } from "../sessions/payloads.ts";
 import { statusFromEvent } from "./event-status.ts";
 import { needHumanQuestions, pairQueries, type QueryStep } from "./human-queries.ts";
 import { taskFlags } from "./task-flags.ts";
 import { countSteps } from "./task-file.ts";
 import { inContractOrder, noSignals, summarizeTasks, type TaskSummary } from "./task-summary.ts";
+import { pushTo } from "../group.ts";
 
 /**
  * Tasks as the Report lists them: task files and history merged (summarizeTasks), then what
@@ -14,7 +14,7 @@ import { inContractOrder, noSignals, summarizeTasks, type TaskSummary } from "./
  * runner's nudges, human questions and their answers, and flags. Answers that cannot be tied to
  * one question come back as findings.
  */
-export function buildTasks(input: Pick<LoadedInput, "taskFiles" | "history">, events: readonly CanonicalEvent[], nowMs: number, payloads: Payloads): { tasks: TaskSummary[]; findings: Finding[] } {
+export function buildTasks(input: Pick<LoadedInput, "taskFiles" | "history">, events: readonly CanonicalEvent[], nowMs: number): { tasks: TaskSummary[]; findings: Finding[] } {
   const byId = new Map(summarizeTasks(input).map((t) => [t.taskId, t]));
   const progress = new Map<string, readonly string[]>();
   for (const { record } of input.taskFiles) progress.set(record.id, record.progress);
@@ -23,8 +23,8 @@ export function buildTasks(input: Pick<LoadedInput, "taskFiles" | "history">, ev
   const eventsByTask = new Map<string, CanonicalEvent[]>();
   const steps: QueryStep[] = [];
   for (const event of events) {
-    if (event.taskId !== null) eventsByTask.set(event.taskId, [...(eventsByTask.get(event.taskId) ?? []), event]);
-    collectQuerySteps(event, payloads, steps);
+    if (event.taskId !== null) pushTo(eventsByTask, event.taskId, event);
+    collectQuerySteps(event, steps);
   }
 
   for (const [taskId, list] of eventsByTask) {
@@ -36,7 +36,7 @@ export function buildTasks(input: Pick<LoadedInput, "taskFiles" | "history">, ev
         taskId,
         agentId: (started ?? (list[0] as CanonicalEvent)).agentId ?? "unknown",
         status: "unknown",
-        priority: started === undefined ? "" : String(payloads.of(started)["priority"] ?? ""),
+        priority: started === undefined ? "" : String(started.facts["priority"] ?? ""),
         description: "",
         steps: countSteps(null),
         createdMs: (list[0] as CanonicalEvent).ts,
@@ -47,12 +47,12 @@ export function buildTasks(input: Pick<LoadedInput, "taskFiles" | "history">, ev
     }
     task.sources = [...task.sources, "events"];
     if (!task.sources.includes("file") && !task.sources.includes("history")) {
-      for (const e of list) task.status = statusFromEvent(e.type, payloads.of(e)) ?? task.status;
+      for (const e of list) task.status = statusFromEvent(e.type, e.facts) ?? task.status;
     }
     task.workSessionId ??= list.find((e) => e.workSessionId !== null)?.workSessionId ?? undefined;
     if (task.workSessionId === undefined) delete task.workSessionId;
     task.lastActivityMs = Math.max(task.lastActivityMs ?? 0, (list.at(-1) as CanonicalEvent).ts);
-    task.continuation = continuationOf(list, payloads);
+    task.continuation = continuationOf(list);
   }
 
   const paired = pairQueries(steps);
@@ -87,7 +87,7 @@ function isTaskSignal(e: CanonicalEvent): boolean {
   return e.eventRole === "orchestration.task" || e.type.startsWith("task_") || e.type.startsWith("human_query");
 }
 
-function continuationOf(list: readonly CanonicalEvent[], payloads: Payloads): TaskSummary["continuation"] {
+function continuationOf(list: readonly CanonicalEvent[]): TaskSummary["continuation"] {
   const result: TaskSummary["continuation"] = { sent: 0, backoffs: 0, backoffReasons: [] };
   let lastActivity: number | null = null;
   for (const e of list) {
@@ -96,7 +96,7 @@ function continuationOf(list: readonly CanonicalEvent[], payloads: Payloads): Ta
       if (lastActivity !== null) result.maxDelayMs = Math.max(result.maxDelayMs ?? 0, e.ts - lastActivity);
     } else if (e.type === "continuation.backoff") {
       result.backoffs++;
-      result.backoffReasons.push(String(payloads.of(e)["reason"] ?? "unknown"));
+      result.backoffReasons.push(String(e.facts["reason"] ?? "unknown"));
     } else {
       lastActivity = e.ts;
     }
@@ -109,18 +109,17 @@ function continuationOf(list: readonly CanonicalEvent[], payloads: Payloads): Ta
  * `payload.question`, `payload.answer`), OpenClaw events (`data.taskId`, `data.question`,
  * `data.answer`), and `[NEED_HUMAN: …]` markers in a main agent's or orchestrator's message.
  */
-function collectQuerySteps(event: CanonicalEvent, payloads: Payloads, into: QueryStep[]): void {
+function collectQuerySteps(event: CanonicalEvent, into: QueryStep[]): void {
   const asks = event.type.includes("human_query_requested") || event.type === "human_query.requested";
   const answers = event.type.includes("human_query_answered") || event.type === "human_query.answered";
   const message = event.eventRole === "conversation.main" && event.type.startsWith("a2a.");
   if (!asks && !answers && !message) return;
-  const data = payloads.of(event);
-  const fields = event.source === "v1.1" && typeof data["payload"] === "object" && data["payload"] !== null ? (data["payload"] as Record<string, unknown>) : data;
-  const scope = event.source === "v1.1" ? String(data["run_id"] ?? event.workSessionId ?? "") : event.workSessionId;
+  const { question, answer, run_id: run, message: text } = event.facts;
+  const scope = event.source === "v1.1" ? (run ?? event.workSessionId) : event.workSessionId;
   const base = { taskId: event.taskId, scope, ts: event.ts, file: event.file, line: event.line };
-  if (asks && typeof fields["question"] === "string") into.push({ ...base, kind: "asked", text: fields["question"] });
-  else if (answers && typeof fields["answer"] === "string") into.push({ ...base, kind: "answered", text: fields["answer"] });
-  else if (message && typeof data["message"] === "string" && data["message"].includes("[NEED_HUMAN:")) {
-    for (const question of needHumanQuestions(data["message"])) into.push({ ...base, kind: "asked", text: question });
+  if (asks && question !== undefined) into.push({ ...base, kind: "asked", text: question });
+  else if (answers && answer !== undefined) into.push({ ...base, kind: "answered", text: answer });
+  else if (message && text !== undefined && text.includes("[NEED_HUMAN:")) {
+    for (const q of needHumanQuestions(text)) into.push({ ...base, kind: "asked", text: q });
   }
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pushTo } from "../group.ts";
 
 /** A question a worker raised through the orchestrator for a person (seed 003). */
 export const HumanQuery = z.object({
@@ -47,7 +48,7 @@ export function pairQueries(steps: readonly QueryStep[]): { byTask: Map<string, 
     if (step.kind === "asked") {
       if (step.taskId === null) continue;
       const query: HumanQuery = { question: step.text, askedMs: step.ts };
-      byTask.set(step.taskId, [...(byTask.get(step.taskId) ?? []), query]);
+      pushTo(byTask, step.taskId, query);
       open.push({ taskId: step.taskId, scope: step.scope, query });
       continue;
     }
