@@ -50,20 +50,53 @@ export const EventFacts = z
   .partial();
 export type EventFacts = z.infer<typeof EventFacts>;
 
-const KEYS = Object.keys(EventFacts.shape) as Array<keyof EventFacts>;
-const TYPES = Object.fromEntries(KEYS.map((k) => [k, k === "concurrencyBlocked" || k === "requiresApproval" ? "boolean" : k === "turn" || k === "attempt" || k === "maxAttempts" ? "number" : "string"]));
-
 /** Events whose payload holds none of the fields share this one. */
 export const NO_FACTS: EventFacts = Object.freeze({});
 
-/** The facts of one event, from its payload as `eventData` gives it. */
+type Source = Record<string, unknown>;
+const str = (from: Source, key: string, into: Record<string, unknown>): void => {
+  const value = from[key];
+  if (typeof value === "string") into[key] = value;
+};
+const num = (from: Source, key: string, into: Record<string, unknown>): void => {
+  const value = from[key];
+  if (typeof value === "number") into[key] = value;
+};
+const bool = (from: Source, key: string, into: Record<string, unknown>): void => {
+  const value = from[key];
+  if (typeof value === "boolean") into[key] = value;
+};
+
+/**
+ * The facts of one event, from its payload as `eventData` gives it. Every event passes through
+ * here, so the fields are read one by one rather than by looping over the schema's keys.
+ */
 export function extractFacts(event: BaseEvent, data: Record<string, unknown>): EventFacts {
-  const from = event.source === "v1.1" && isRecord(data["payload"]) ? { ...data["payload"], run_id: data["run_id"] } : data;
-  let facts: Record<string, unknown> | null = null;
-  for (const key of KEYS) {
-    const value = from[key];
-    if (value === undefined || value === null || typeof value !== TYPES[key]) continue;
-    (facts ??= {})[key] = value;
-  }
-  return (facts ?? NO_FACTS) as EventFacts;
+  const from: Source = event.source === "v1.1" && isRecord(data["payload"]) ? { ...data["payload"], run_id: data["run_id"] } : data;
+  const facts: Record<string, unknown> = {};
+  str(from, "message", facts);
+  str(from, "replyPreview", facts);
+  str(from, "label", facts);
+  str(from, "error", facts);
+  str(from, "summary", facts);
+  str(from, "prompt", facts);
+  str(from, "task_subject", facts);
+  str(from, "question", facts);
+  str(from, "answer", facts);
+  str(from, "outcome", facts);
+  str(from, "waitStatus", facts);
+  str(from, "waitError", facts);
+  bool(from, "concurrencyBlocked", facts);
+  str(from, "status", facts);
+  num(from, "turn", facts);
+  num(from, "attempt", facts);
+  num(from, "maxAttempts", facts);
+  str(from, "reason", facts);
+  str(from, "action", facts);
+  str(from, "priority", facts);
+  bool(from, "requiresApproval", facts);
+  str(from, "previousWorkSessionId", facts);
+  str(from, "run_id", facts);
+  for (const _ in facts) return facts as EventFacts;
+  return NO_FACTS;
 }

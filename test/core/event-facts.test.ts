@@ -18,3 +18,15 @@ describe("extractFacts", () => {
     expect(extractFacts(event("openclaw"), { taskId: "t" })).toBe(NO_FACTS);
   });
 });
+
+describe("extractFacts and the EventFacts schema", () => {
+  it("read the same fields: every field of the schema is kept when present", async () => {
+    const { EventFacts } = await import("../../src/core/event-facts.ts");
+    const sample: Record<string, unknown> = {};
+    for (const [key, schema] of Object.entries(EventFacts.shape)) {
+      const type = (schema as { unwrap: () => { type: string } }).unwrap().type;
+      sample[key] = type === "boolean" ? true : type === "number" ? 1 : "x";
+    }
+    expect(extractFacts(event("openclaw"), sample)).toEqual(sample);
+  });
+});
