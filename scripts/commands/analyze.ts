@@ -10,7 +10,8 @@ import { parseCommand, parseNow } from "../args.ts";
 
 export const ANALYZE_HELP = `Usage: workscope analyze [inputs…] [options]
 
-Reads agent logs and prints what they hold: files, events, findings and tasks.
+Reads agent logs and prints what they hold: work sessions, blocked flows, tasks, weeks, and
+every line it could not read.
 
 Inputs are state directories (like ~/.openclaw), files or globs. A directory is searched for
 *.ndjson / *.ndjson.gz / *.jsonl event files, workspace-*/tasks/task_*.md, task-history,
@@ -64,12 +65,15 @@ export async function runAnalyze(argv: string[]): Promise<number> {
 
 /** The plain-text summary printed when no --json is asked for. */
 function summarize(report: ReturnType<typeof analyze>["report"], inputs: string[]): string {
-  const { input, tasks } = report;
+  const { input, tasks, workSessions, blockedFlows } = report;
   const lines = [
     `workscope analyze — ${inputs.join(", ")}`,
     `  files      ${input.files.length} (${countBy(input.files.map((f) => f.kind))})`,
-    `  events     ${input.events} distinct, ${input.duplicates} duplicates dropped`,
+    `  events     ${input.events} distinct, ${input.duplicates} duplicates dropped, ${report.unattributed.length} in no work session`,
+    `  sessions   ${workSessions.length} (${countBy(workSessions.map((s) => s.status))})`,
+    `  blocked    ${blockedFlows.length} flows (${countBy(blockedFlows.map((f) => f.reason))})`,
     `  tasks      ${tasks.length} (${countBy(tasks.map((t) => t.status))})`,
+    `  weeks      ${report.weeks.map((w) => w.week).join(", ") || "none"}`,
     `  findings   ${input.errors.length}`,
   ];
   for (const finding of input.errors.slice(0, 10)) lines.push(`    ${finding.file}:${finding.line}  ${finding.reason}`);
