@@ -54,49 +54,60 @@ export type EventFacts = z.infer<typeof EventFacts>;
 export const NO_FACTS: EventFacts = Object.freeze({});
 
 type Source = Record<string, unknown>;
-const str = (from: Source, key: string, into: Record<string, unknown>): void => {
-  const value = from[key];
-  if (typeof value === "string") into[key] = value;
-};
-const num = (from: Source, key: string, into: Record<string, unknown>): void => {
-  const value = from[key];
-  if (typeof value === "number") into[key] = value;
-};
-const bool = (from: Source, key: string, into: Record<string, unknown>): void => {
-  const value = from[key];
-  if (typeof value === "boolean") into[key] = value;
-};
 
 /**
  * The facts of one event, from its payload as `eventData` gives it. Every event passes through
- * here, so the fields are read one by one rather than by looping over the schema's keys.
+ * here, so each field is read by its own name, a fast property load, rather than by looping over
+ * the schema's keys (a test holds the two to the same fields).
  */
 export function extractFacts(event: BaseEvent, data: Record<string, unknown>): EventFacts {
   const from: Source = event.source === "v1.1" && isRecord(data["payload"]) ? { ...data["payload"], run_id: data["run_id"] } : data;
-  const facts: Record<string, unknown> = {};
-  str(from, "message", facts);
-  str(from, "replyPreview", facts);
-  str(from, "label", facts);
-  str(from, "error", facts);
-  str(from, "summary", facts);
-  str(from, "prompt", facts);
-  str(from, "task_subject", facts);
-  str(from, "question", facts);
-  str(from, "answer", facts);
-  str(from, "outcome", facts);
-  str(from, "waitStatus", facts);
-  str(from, "waitError", facts);
-  bool(from, "concurrencyBlocked", facts);
-  str(from, "status", facts);
-  num(from, "turn", facts);
-  num(from, "attempt", facts);
-  num(from, "maxAttempts", facts);
-  str(from, "reason", facts);
-  str(from, "action", facts);
-  str(from, "priority", facts);
-  bool(from, "requiresApproval", facts);
-  str(from, "previousWorkSessionId", facts);
-  str(from, "run_id", facts);
-  for (const _ in facts) return facts as EventFacts;
-  return NO_FACTS;
+  let facts: { -readonly [K in keyof EventFacts]: EventFacts[K] } | null = null;
+  const message = from["message"];
+  if (typeof message === "string") (facts ??= {}).message = message;
+  const replyPreview = from["replyPreview"];
+  if (typeof replyPreview === "string") (facts ??= {}).replyPreview = replyPreview;
+  const label = from["label"];
+  if (typeof label === "string") (facts ??= {}).label = label;
+  const error = from["error"];
+  if (typeof error === "string") (facts ??= {}).error = error;
+  const summary = from["summary"];
+  if (typeof summary === "string") (facts ??= {}).summary = summary;
+  const prompt = from["prompt"];
+  if (typeof prompt === "string") (facts ??= {}).prompt = prompt;
+  const task_subject = from["task_subject"];
+  if (typeof task_subject === "string") (facts ??= {}).task_subject = task_subject;
+  const question = from["question"];
+  if (typeof question === "string") (facts ??= {}).question = question;
+  const answer = from["answer"];
+  if (typeof answer === "string") (facts ??= {}).answer = answer;
+  const outcome = from["outcome"];
+  if (typeof outcome === "string") (facts ??= {}).outcome = outcome;
+  const waitStatus = from["waitStatus"];
+  if (typeof waitStatus === "string") (facts ??= {}).waitStatus = waitStatus;
+  const waitError = from["waitError"];
+  if (typeof waitError === "string") (facts ??= {}).waitError = waitError;
+  const concurrencyBlocked = from["concurrencyBlocked"];
+  if (typeof concurrencyBlocked === "boolean") (facts ??= {}).concurrencyBlocked = concurrencyBlocked;
+  const status = from["status"];
+  if (typeof status === "string") (facts ??= {}).status = status;
+  const turn = from["turn"];
+  if (typeof turn === "number") (facts ??= {}).turn = turn;
+  const attempt = from["attempt"];
+  if (typeof attempt === "number") (facts ??= {}).attempt = attempt;
+  const maxAttempts = from["maxAttempts"];
+  if (typeof maxAttempts === "number") (facts ??= {}).maxAttempts = maxAttempts;
+  const reason = from["reason"];
+  if (typeof reason === "string") (facts ??= {}).reason = reason;
+  const action = from["action"];
+  if (typeof action === "string") (facts ??= {}).action = action;
+  const priority = from["priority"];
+  if (typeof priority === "string") (facts ??= {}).priority = priority;
+  const requiresApproval = from["requiresApproval"];
+  if (typeof requiresApproval === "boolean") (facts ??= {}).requiresApproval = requiresApproval;
+  const previousWorkSessionId = from["previousWorkSessionId"];
+  if (typeof previousWorkSessionId === "string") (facts ??= {}).previousWorkSessionId = previousWorkSessionId;
+  const run_id = from["run_id"];
+  if (typeof run_id === "string") (facts ??= {}).run_id = run_id;
+  return facts ?? NO_FACTS;
 }
