@@ -2,24 +2,14 @@ import type { CollabCategory } from "../../src/core/category.ts";
 import type { Log } from "./log.ts";
 import type { Rng } from "./rng.ts";
 import { GOALS, REPLIES, SUBAGENT_RESULTS, SUBAGENT_TASKS } from "./texts.ts";
+import { BLOCKED_REASONS, type BlockedReason } from "../../src/core/sessions/blocked-reasons.ts";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
-/** The blocked outcomes of FORMATS.md and seed 001 §11, each a scenario of its own. */
-export const BLOCKED_KINDS = [
-  "timeout",
-  "context_overflow",
-  "run_error",
-  "not_found",
-  "no_reply",
-  "concurrency_limit",
-  "spawn_error",
-  "job_failed",
-  "retry_exhausted",
-  "orphaned",
-] as const;
-export type BlockedKind = (typeof BLOCKED_KINDS)[number];
+/** The blocked outcomes of FORMATS.md and seed 001 §11: the sample makes each a scenario of its own. */
+export const BLOCKED_KINDS = BLOCKED_REASONS;
+export type BlockedKind = BlockedReason;
 
 /** Who and what a conversation is, and whether it predates conversation and session ids. */
 export interface Flow {
