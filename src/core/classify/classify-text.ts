@@ -169,13 +169,17 @@ export function decideCategory(scored: CategoryScores): CategoryDecision {
   const total = entries.reduce((sum, [, points]) => sum + points, 0);
   const share = top / total;
   const confidence = round(scored.source === "heuristic" ? share * HEURISTIC_DISCOUNT : share);
-  const subTags = Object.entries(scored.tags[category] ?? {})
-    .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0))
-    .slice(0, MAX_SUBTAGS)
-    .map(([tag]) => tag);
-  return { category, source: scored.source, confidence, subTags };
+  return { category, source: scored.source, confidence, subTags: topTags(scored, category) };
 }
 
 function round(n: number): number {
   return Math.round(n * 100) / 100;
+}
+
+/** A category's subTags in some scores, strongest first (then by name), at most 5. */
+export function topTags(scored: CategoryScores, category: CollabCategory): string[] {
+  return Object.entries(scored.tags[category] ?? {})
+    .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0))
+    .slice(0, MAX_SUBTAGS)
+    .map(([tag]) => tag);
 }

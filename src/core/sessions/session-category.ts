@@ -1,5 +1,5 @@
 import type { CollabCategory } from "../category.ts";
-import { decideCategory, mergeScores } from "../classify/classify-text.ts";
+import { decideCategory, mergeScores, topTags } from "../classify/classify-text.ts";
 import type { CategoryDecision, CategoryEvidence } from "../classify/event-class.ts";
 import type { CategoryOverride } from "../overrides.ts";
 
@@ -19,14 +19,8 @@ export interface SessionCategoryInput {
  * one stated most, earliest on ties) > rule > heuristic > fallback.
  */
 export function sessionCategory(input: SessionCategoryInput): CategoryDecision {
-  const decided = decideCategory(mergeScores(input.evidence));
-  const tagsFor = (category: CollabCategory): string[] => {
-    const merged = mergeScores(input.evidence);
-    return Object.entries(merged.tags[category] ?? {})
-      .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))
-      .slice(0, 5)
-      .map(([tag]) => tag);
-  };
+  const merged = mergeScores(input.evidence);
+  const tagsFor = (category: CollabCategory): string[] => topTags(merged, category);
   if (input.override !== undefined) {
     return { collabCategory: input.override.collabCategory, categorySource: "manual_override", categoryConfidence: 1, collabSubTags: tagsFor(input.override.collabCategory) };
   }
@@ -36,5 +30,6 @@ export function sessionCategory(input: SessionCategoryInput): CategoryDecision {
     const [category] = [...counts].sort(([a, x], [b, y]) => y - x || input.stated.indexOf(a) - input.stated.indexOf(b))[0] as [CollabCategory, number];
     return { collabCategory: category, categorySource: "manual", categoryConfidence: 1, collabSubTags: tagsFor(category) };
   }
+  const decided = decideCategory(merged);
   return { collabCategory: decided.category, categorySource: decided.source, categoryConfidence: decided.confidence, collabSubTags: decided.subTags };
 }
