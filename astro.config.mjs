@@ -1,8 +1,31 @@
-// The report site is rendered from a precomputed Report; see DESIGN.md §5.
+// The report site is rendered from a precomputed Report; see DESIGN.md §5. `workscope build`
+// passes outDir and base on top of this file.
 import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
 
 export default defineConfig({
   integrations: [react()],
   output: "static",
+  // Styles stay external files: the Content-Security-Policy below allows no inline style.
+  build: { inlineStylesheets: "never", format: "directory" },
+  trailingSlash: "ignore",
+  devToolbar: { enabled: false },
+  // Pages render markdown from logs with src/site/markdown.ts; Shiki's inline styles would break the CSP.
+  markdown: { syntaxHighlight: false },
+  security: {
+    // Astro adds a CSP meta tag to every page, with hashes of its own scripts and styles; nothing
+    // else may run, load or be framed, so text from a log can never act even if it got through.
+    csp: {
+      directives: [
+        "default-src 'none'",
+        "img-src 'self'",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "object-src 'none'",
+        "frame-src 'none'",
+      ],
+    },
+  },
 });

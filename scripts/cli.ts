@@ -1,7 +1,9 @@
 import { InputError } from "../src/ingest/discover.ts";
 import { UsageError } from "./args.ts";
 import { ANALYZE_HELP, runAnalyze } from "./commands/analyze.ts";
+import { BUILD_HELP, runBuild } from "./commands/build.ts";
 import { HOOK_HELP, runHook } from "./commands/hook.ts";
+import { PREVIEW_HELP, runPreview } from "./commands/preview.ts";
 
 const HELP = `workscope — reports of what a team of AI agents did, from the logs they leave.
 
@@ -9,6 +11,8 @@ Usage: workscope <command> [options]
 
 Commands:
   analyze [inputs…]   read logs and task files; print a summary, or the Report as JSON
+  build [inputs…]     write the report site (static HTML) to dist/
+  preview             serve the site that build wrote
   hook --out FILE     append one Claude Code hook payload from stdin to an NDJSON file
 
 Run \`workscope <command> --help\` for a command's options.
@@ -16,6 +20,8 @@ Run \`workscope <command> --help\` for a command's options.
 
 const COMMANDS: Record<string, { run: (argv: string[]) => Promise<number>; help: string }> = {
   analyze: { run: runAnalyze, help: ANALYZE_HELP },
+  build: { run: runBuild, help: BUILD_HELP },
+  preview: { run: runPreview, help: PREVIEW_HELP },
   hook: { run: (argv) => runHook(argv), help: HOOK_HELP },
 };
 

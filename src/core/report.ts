@@ -60,6 +60,8 @@ export interface Analysis {
   report: Report;
   /** The distinct events in timeline order. */
   events: CanonicalEvent[];
+  /** Each work session's events, in order: what the site's session pages list. */
+  sessionEvents: ReadonlyMap<string, readonly CanonicalEvent[]>;
 }
 
 /** Turns what the IO shell read into the Report. Pure: the same input and `nowMs` give the same value. */
@@ -98,5 +100,5 @@ export function analyze(input: LoadedInput, nowMs: number): Analysis {
     queueContention: queueContention(deduped.events),
     weeks: weeklyCategories(workSessions),
   };
-  return { report, events: deduped.events };
+  return { report, events: deduped.events, sessionEvents: attribution.bySession };
 }

@@ -1,0 +1,98 @@
+import { existsSync, readdirSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { analyze } from "../../src/core/report.ts";
+import { buildSiteData } from "../../src/core/site/build-site.ts";
+import { loadInputs } from "../../src/ingest/load.ts";
+import { silentProgress, streamProgress } from "../../src/ingest/progress.ts";
+import { writeSiteData } from "../../src/ingest/write-site-data.ts";
+import { parseCommand, parseNow, UsageError } from "../args.ts";
+import { resolveInputs } from "./analyze.ts";
+
+export const BUILD_HELP = `Usage: workscope build [inputs…] [options]
+
+Analyzes the logs once and writes the report site: static HTML that any static host serves.
+Inputs as for \`workscope analyze\` (no inputs: ~/.openclaw when it exists, else the bundled sample).
+
+Options:
+  --now ISO        judge against this time instead of the time of the run
+  --out DIR        where the site goes (default: dist)
+  --base PATH      the path the site is served under, e.g. /reports/ (default: /)
+  --locale ko|en   the site's language (default: ko)
+  --quiet          no progress on stderr
+  -h, --help       this help
+`;
+
+/** The project folder: Astro builds the pages in src/pages from here. */
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+/** Left in every site we write, so that a rebuild may replace it and nothing else. */
+export const SITE_MARKER = ".workscope-site";
+
+export async function runBuild(argv: string[]): Promise<number> {
+  const { values, positionals } = parseCommand(argv, {
+    now: { type: "string" },
+    out: { type: "string" },
+    base: { type: "string" },
+    locale: { type: "string" },
+    quiet: { type: "boolean" },
+  });
+  if (values.help) {
+    process.stdout.write(BUILD_HELP);
+    return 0;
+  }
+  const nowMs = parseNow(values.now);
+  const locale = values.locale ?? "ko";
+  if (locale !== "ko" && locale !== "en") throw new UsageError(`--locale should be ko or en (got ${JSON.stringify(locale)})`);
+  const out = path.resolve(values.out ?? "dist");
+  checkOutDir(out);
+  const base = normalizeBase(values.base ?? "/");
+  const quiet = values.quiet === true;
+
+  const inputs = resolveInputs(positionals);
+  let progress = silentProgress;
+  const input = await loadInputs(inputs, process.cwd(), (files) => (progress = quiet ? silentProgress : streamProgress(files, process.stderr)));
+  const analysis = analyze(input, nowMs);
+  const { report } = analysis;
+  progress.finish(`read ${report.input.files.length} files: ${report.input.events} events, ${report.workSessions.length} work sessions`);
+
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "workscope-data-"));
+  try {
+    await writeSiteData(dataDir, buildSiteData(analysis, input, nowMs));
+    process.env["WORKSCOPE_DATA"] = dataDir;
+    process.env["WORKSCOPE_LOCALE"] = locale;
+    process.env["WORKSCOPE_BASE"] = base;
+    // Vite takes these names from the environment over the config; a parent tool (a test runner,
+    // another Vite) may have set them for itself.
+    for (const name of ["BASE_URL", "MODE", "DEV", "PROD", "SSR"]) delete process.env[name];
+    const { build } = await import("astro");
+    await build({ root: ROOT, outDir: out, base, logLevel: quiet ? "error" : "warn" });
+    await writeFile(path.join(out, SITE_MARKER), `${report.generatedAt}\n`);
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  const shown = path.relative(process.cwd(), out) || ".";
+  process.stdout.write(`workscope build — ${report.workSessions.length} work sessions, ${report.tasks.length} tasks, ${report.agents.length} agents\n  site written to ${shown}/\n  preview it: npx workscope preview --out ${shown}  (or any static server)\n`);
+  return 0;
+}
+
+/**
+ * Astro empties its output folder before it writes. A folder that holds anything but a site we
+ * wrote earlier is therefore refused, so that `--out ~` can never wipe someone's files.
+ */
+function checkOutDir(out: string): void {
+  if (path.resolve(out) === path.resolve(ROOT)) throw new UsageError(`--out ${out} is the project folder; choose a folder of its own, e.g. dist`);
+  if (!existsSync(out)) return;
+  const entries = readdirSync(out);
+  if (entries.length > 0 && !entries.includes(SITE_MARKER)) {
+    throw new UsageError(`--out ${out} is not empty and holds no earlier workscope site; choose an empty or new folder`);
+  }
+}
+
+/** `--base` as Astro wants it: starting and ending with one slash. */
+function normalizeBase(base: string): string {
+  if (!/^[\w\-./~]*$/.test(base) || base.includes("..")) throw new UsageError(`--base should be a URL path such as /reports/ (got ${JSON.stringify(base)})`);
+  const trimmed = base.replace(/^\/+|\/+$/g, "");
+  return trimmed === "" ? "/" : `/${trimmed}/`;
+}

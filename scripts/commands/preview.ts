@@ -1,0 +1,32 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseCommand, UsageError } from "../args.ts";
+
+export const PREVIEW_HELP = `Usage: workscope preview [options]
+
+Serves a site that \`workscope build\` wrote, on http://localhost:4321/ by default.
+
+Options:
+  --out DIR      the site's folder (default: dist)
+  --port N       the port (default: 4321)
+  -h, --help     this help
+`;
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+export async function runPreview(argv: string[]): Promise<number> {
+  const { values } = parseCommand(argv, { out: { type: "string" }, port: { type: "string" } });
+  if (values.help) {
+    process.stdout.write(PREVIEW_HELP);
+    return 0;
+  }
+  const out = path.resolve(values.out ?? "dist");
+  if (!existsSync(path.join(out, "index.html"))) throw new UsageError(`${out} holds no site; run \`npx workscope build\` first`);
+  const port = Number(values.port ?? "4321");
+  if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new UsageError(`--port should be a port number (got ${JSON.stringify(values.port)})`);
+  const { preview } = await import("astro");
+  const server = await preview({ root: ROOT, outDir: out, server: { port }, logLevel: "info" });
+  await server.closed();
+  return 0;
+}

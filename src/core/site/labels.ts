@@ -1,0 +1,157 @@
+import { CATEGORY_NAMES, type CollabCategory } from "../category.ts";
+import { BLOCKED_REASON_NAMES, type BlockedReason } from "../sessions/blocked-reasons.ts";
+
+/** The site's languages: Korean first (the default), and English. */
+export const LOCALES = ["ko", "en"] as const;
+export type Locale = (typeof LOCALES)[number];
+
+type Names = Readonly<{ ko: string; en: string }>;
+
+/**
+ * Every fixed word the site shows, in both languages. One table, so that a missing translation is
+ * a type error and a test can check each row.
+ */
+export const LABELS = {
+  siteName: { ko: "workscope", en: "workscope" },
+  home: { ko: "홈", en: "Home" },
+  sessions: { ko: "워크세션", en: "Work sessions" },
+  events: { ko: "이벤트", en: "Events" },
+  tasks: { ko: "태스크", en: "Tasks" },
+  agents: { ko: "에이전트", en: "Agents" },
+  allSessions: { ko: "전체 보기", en: "View all" },
+  categories: { ko: "카테고리", en: "Categories" },
+  latestSessions: { ko: "최근 워크세션", en: "Latest sessions" },
+  groupedByCategory: { ko: "카테고리별 묶음 보기", en: "Grouped by category" },
+  newestFirst: { ko: "최신순", en: "Newest first" },
+  status: { ko: "상태", en: "Status" },
+  category: { ko: "카테고리", en: "Category" },
+  subTag: { ko: "서브태그", en: "Sub-tag" },
+  agent: { ko: "에이전트", en: "Agent" },
+  search: { ko: "검색", en: "Search" },
+  searchPlaceholder: { ko: "제목, 에이전트, 태그", en: "Title, agent, tag" },
+  any: { ko: "전체", en: "Any" },
+  clear: { ko: "필터 지우기", en: "Clear filters" },
+  shown: { ko: "개 표시", en: " shown" },
+  noMatch: { ko: "조건에 맞는 항목이 없습니다.", en: "Nothing matches these filters." },
+  summary: { ko: "요약", en: "Summary" },
+  source: { ko: "근거", en: "Source" },
+  confidence: { ko: "신뢰도", en: "Confidence" },
+  roleCounts: { ko: "역할별 이벤트", en: "Events by role" },
+  previousSession: { ko: "이전 워크세션", en: "Previous session" },
+  nextSessions: { ko: "다음 워크세션", en: "Next sessions" },
+  conversations: { ko: "메인 에이전트 대화", en: "Main-agent conversations" },
+  noConversations: { ko: "메인 에이전트 간 대화가 없습니다.", en: "No conversations between main agents." },
+  delegations: { ko: "위임 트리", en: "Delegation tree" },
+  noDelegations: { ko: "위임이 없습니다.", en: "No delegations." },
+  depth: { ko: "깊이", en: "Depth" },
+  signals: { ko: "오케스트레이션 신호", en: "Orchestration signals" },
+  noSignals: { ko: "오케스트레이션 신호가 없습니다.", en: "No orchestration signals." },
+  timeline: { ko: "타임라인", en: "Timeline" },
+  neighbours: { ko: "주변의 미귀속 이벤트", en: "Unattributed events nearby" },
+  turns: { ko: "턴", en: "turns" },
+  turn: { ko: "턴", en: "Turn" },
+  transcript: { ko: "대화 기록", en: "Transcript" },
+  rawOutcome: { ko: "원본 메시지 보기", en: "Show the raw message" },
+  backToSession: { ko: "워크세션으로", en: "Back to the session" },
+  time: { ko: "시각", en: "Time" },
+  type: { ko: "유형", en: "Type" },
+  role: { ko: "역할", en: "Role" },
+  from: { ko: "보낸 쪽", en: "From" },
+  to: { ko: "받는 쪽", en: "To" },
+  session: { ko: "워크세션", en: "Session" },
+  task: { ko: "태스크", en: "Task" },
+  message: { ko: "내용", en: "Message" },
+  page: { ko: "페이지", en: "Page" },
+  previousPage: { ko: "이전", en: "Previous" },
+  nextPage: { ko: "다음", en: "Next" },
+  allRoles: { ko: "전체 역할", en: "All roles" },
+  priority: { ko: "우선순위", en: "Priority" },
+  steps: { ko: "단계", en: "Steps" },
+  progress: { ko: "진행 기록", en: "Progress log" },
+  lastActivity: { ko: "마지막 활동", en: "Last activity" },
+  blocking: { ko: "블로킹 상세", en: "Blocking" },
+  backlog: { ko: "백로그 상세", en: "Backlog" },
+  flags: { ko: "플래그", en: "Flags" },
+  pendingQuestion: { ko: "사람의 답을 기다리는 질문", en: "Waiting for a person's answer" },
+  humanQueries: { ko: "사람에게 한 질문", en: "Questions to a person" },
+  answered: { ko: "답변", en: "Answer" },
+  taskConversation: { ko: "에이전트 ↔ 오케스트레이터 대화", en: "Agent ↔ orchestrator conversation" },
+  noMessages: { ko: "메시지가 없습니다.", en: "No messages." },
+  description: { ko: "설명", en: "Description" },
+  context: { ko: "맥락", en: "Context" },
+  kind: { ko: "종류", en: "Kind" },
+  states: { ko: "상태 변화", en: "States over time" },
+  noStates: { ko: "상태 변화 기록이 없습니다.", en: "No state changes recorded." },
+  eventsCount: { ko: "이벤트", en: "events" },
+  findings: { ko: "데이터 품질 경고", en: "Data-quality findings" },
+  unattributed: { ko: "미귀속 이벤트", en: "Unattributed events" },
+  generatedAt: { ko: "생성 시각", en: "Generated" },
+  untitledTask: { ko: "협업 작업", en: "Collaboration" },
+  skipToContent: { ko: "본문으로 건너뛰기", en: "Skip to content" },
+  continuation: { ko: "이어하기", en: "Continuation" },
+  blocked: { ko: "블로킹", en: "blocked" },
+} as const satisfies Record<string, Names>;
+export type LabelKey = keyof typeof LABELS;
+
+/** Values of the Report that the site names in words. */
+export const VALUE_NAMES: Readonly<Record<string, Names>> = {
+  ACTIVE: { ko: "진행 중", en: "Active" },
+  QUIET: { ko: "조용함", en: "Quiet" },
+  ARCHIVED: { ko: "보관됨", en: "Archived" },
+  "conversation.main": { ko: "메인 대화", en: "Main conversation" },
+  "delegation.subagent": { ko: "서브에이전트 위임", en: "Delegation" },
+  "orchestration.task": { ko: "태스크 오케스트레이션", en: "Orchestration" },
+  "system.observability": { ko: "시스템 관측", en: "Observability" },
+  completed: { ko: "완료", en: "Completed" },
+  blocked: { ko: "블로킹", en: "Blocked" },
+  no_reply: { ko: "응답 없음", en: "No reply" },
+  failed: { ko: "실패", en: "Failed" },
+  open: { ko: "진행 중", en: "Open" },
+  pending: { ko: "대기", en: "Pending" },
+  pending_approval: { ko: "승인 대기", en: "Awaiting approval" },
+  backlog: { ko: "백로그", en: "Backlog" },
+  interrupted: { ko: "중단됨", en: "Interrupted" },
+  in_progress: { ko: "진행 중", en: "In progress" },
+  done: { ko: "완료", en: "Done" },
+  skipped: { ko: "건너뜀", en: "Skipped" },
+  cancelled: { ko: "취소", en: "Cancelled" },
+  abandoned: { ko: "중단", en: "Abandoned" },
+  unknown: { ko: "알 수 없음", en: "Unknown" },
+  main: { ko: "메인", en: "Main" },
+  subagent: { ko: "서브에이전트", en: "Subagent" },
+  manual_override: { ko: "수동 지정", en: "Manual override" },
+  manual: { ko: "이벤트에 명시", en: "Stated in the event" },
+  rule: { ko: "규칙", en: "Rule" },
+  heuristic: { ko: "휴리스틱", en: "Heuristic" },
+  fallback: { ko: "기본값", en: "Fallback" },
+  running: { ko: "실행 중", en: "Running" },
+  working: { ko: "작업 중", en: "Working" },
+  pending_input: { ko: "입력 대기", en: "Waiting for input" },
+  idle: { ko: "대기", en: "Idle" },
+  stopped: { ko: "정지", en: "Stopped" },
+  completed_with_incomplete_steps: { ko: "미완료 단계가 남은 완료", en: "Completed with steps left" },
+  force_completed: { ko: "강제 완료", en: "Force-completed" },
+  stale_in_progress: { ko: "오래 멈춘 진행", en: "Stale in progress" },
+  zombie: { ko: "좀비", en: "Zombie" },
+  never_started: { ko: "시작 안 됨", en: "Never started" },
+};
+
+/** A fixed word in the given language. */
+export function label(locale: Locale, key: LabelKey): string {
+  return LABELS[key][locale];
+}
+
+/** A Report value (status, role, outcome …) in words; the value itself when it has no name. */
+export function valueName(locale: Locale, value: string): string {
+  return VALUE_NAMES[value]?.[locale] ?? value;
+}
+
+/** A category's name. */
+export function categoryName(locale: Locale, category: CollabCategory): string {
+  return CATEGORY_NAMES[category][locale];
+}
+
+/** A blocked reason in words, e.g. 시간 초과 (300초). */
+export function reasonName(locale: Locale, reason: BlockedReason): string {
+  return BLOCKED_REASON_NAMES[reason][locale];
+}

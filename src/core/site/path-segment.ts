@@ -1,0 +1,52 @@
+import { hash64 } from "../hash.ts";
+
+/** Encoded segments longer than this are shortened; file systems allow 255 bytes a name. */
+const MAX_SEGMENT = 100;
+/** How much of a long id's encoding stays readable before its hash. */
+const KEPT = 60;
+
+/**
+ * The one way an id from a log becomes a path segment of the site (a folder under `--out` and a
+ * part of a URL). Ids are untrusted: `../../x`, slashes, NUL, very long or non-ASCII ids must
+ * never write outside the output folder, and two ids must never share a page.
+ *
+ * - Lower-case ASCII letters, digits, `-` and `_` stay as they are, so ids stay readable.
+ * - `:` becomes `.`, so that a thread key `conv:abc` reads `conv.abc`; a segment of dots only
+ *   (from `:` or `::`) spells its colons out instead, so it can never be `.` or `..`.
+ * - Every other character, upper-case letters included (two ids that differ only in case would
+ *   share a folder on a case-insensitive file system), becomes `~` and two hex digits per UTF-8 byte.
+ * - An encoding longer than 100 characters keeps its first 60 and adds `~~` and a 64-bit hash of
+ *   the whole id. Short encodings never contain `~~`, so a long id cannot take a short one's name.
+ *
+ * Because each step is reversible (or, for long ids, tagged), different ids give different
+ * segments, and no segment holds `/`, `\`, NUL or starts a `..` path.
+ */
+export function pathSegment(id: string): string {
+  let out = "";
+  for (const byte of utf8(id)) {
+    if ((byte >= 0x61 && byte <= 0x7a) || (byte >= 0x30 && byte <= 0x39) || byte === 0x2d || byte === 0x5f) out += String.fromCharCode(byte);
+    else if (byte === 0x3a) out += ".";
+    else out += `~${byte.toString(16).toUpperCase().padStart(2, "0")}`;
+  }
+  if (out === "") return "~";
+  if (/^\.+$/.test(out)) out = out.replaceAll(".", "~3A");
+  if (out.length <= MAX_SEGMENT) return out;
+  // Cut before an escape rather than through one, so the kept part stays well formed.
+  let cut = KEPT;
+  const escape = out.lastIndexOf("~", cut);
+  if (escape > cut - 3) cut = escape;
+  return `${out.slice(0, cut)}~~${hash64(id)}`;
+}
+
+/** UTF-8 bytes of a string, without TextEncoder so that the core stays free of runtime globals. */
+function utf8(text: string): number[] {
+  const bytes: number[] = [];
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    if (code < 0x80) bytes.push(code);
+    else if (code < 0x800) bytes.push(0xc0 | (code >> 6), 0x80 | (code & 63));
+    else if (code < 0x10000) bytes.push(0xe0 | (code >> 12), 0x80 | ((code >> 6) & 63), 0x80 | (code & 63));
+    else bytes.push(0xf0 | (code >> 18), 0x80 | ((code >> 12) & 63), 0x80 | ((code >> 6) & 63), 0x80 | (code & 63));
+  }
+  return bytes;
+}

@@ -1,0 +1,54 @@
+// The site's only way to its data: the shards `workscope build` wrote (src/ingest/write-site-data.ts),
+// in the folder named by WORKSCOPE_DATA. Pages call these while Astro renders them at build time.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { AgentPage } from "../core/site/agent-page.ts";
+import type { EventRow } from "../core/site/event-row.ts";
+import type { SessionPage } from "../core/site/session-page.ts";
+import type { SiteIndex } from "../core/site/site-index.ts";
+import type { TaskPage } from "../core/site/task-page.ts";
+
+function dataDir(): string {
+  const dir = process.env["WORKSCOPE_DATA"];
+  if (dir === undefined || dir === "") throw new Error("WORKSCOPE_DATA is not set: build the site with `workscope build`, which writes the data first");
+  return dir;
+}
+
+function read<T>(...parts: string[]): T {
+  return JSON.parse(readFileSync(path.join(dataDir(), ...parts), "utf8")) as T;
+}
+
+let index: SiteIndex | null = null;
+/** The lists every page shares, read once per build. */
+export function siteIndex(): SiteIndex {
+  return (index ??= read<SiteIndex>("index.json"));
+}
+
+// A session's thread pages come one after another, so the last session read is kept.
+let lastSession: { segment: string; page: SessionPage } | null = null;
+/** One session's shard. */
+export function sessionShard(segment: string): SessionPage {
+  if (lastSession?.segment !== segment) lastSession = { segment, page: read<SessionPage>("sessions", `${segment}.json`) };
+  return lastSession.page;
+}
+
+/** One task's shard. */
+export function taskShard(segment: string): TaskPage {
+  return read<TaskPage>("tasks", `${segment}.json`);
+}
+
+/** One agent's shard. */
+export function agentShard(segment: string): AgentPage {
+  return read<AgentPage>("agents", `${segment}.json`);
+}
+
+/** One page of an events listing. */
+export function eventsShard(listing: string, page: number): EventRow[] {
+  return read<EventRow[]>("events", listing, `${page}.json`);
+}
+
+let taskSegments: Set<string> | null = null;
+/** True when the task has a page (an event may name a task no file or event described). */
+export function hasTaskPage(segment: string): boolean {
+  return (taskSegments ??= new Set(siteIndex().tasks.map((t) => t.segment))).has(segment);
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { pathSegment } from "../../../src/core/site/path-segment.ts";
+
+describe("pathSegment", () => {
+  it.each([
+    ["ws_1e382e39-018d", "ws_1e382e39-018d"],
+    ["conv:abc-123", "conv.abc-123"],
+    ["pair:main_nuri", "pair.main_nuri"],
+    ["../../x", "~2E~2E~2F~2E~2E~2Fx"],
+    ["a/b\\c", "a~2Fb~5Cc"],
+    ["a\u0000b", "a~00b"],
+    ["WS-Case", "~57~53-~43ase"],
+    ["한", "~ED~95~9C"],
+    ["a.b~c", "a~2Eb~7Ec"],
+    [":", "~3A"],
+    ["::", "~3A~3A"],
+    ["", "~"],
+  ])("encodes %j as %j", (id, segment) => {
+    expect(pathSegment(id)).toBe(segment);
+  });
+
+  it("never yields a separator, NUL, a dot segment or more than 100 characters", () => {
+    const ids = ["..", ".", "/", "\\", "\u0000", "x".repeat(5000), "한글".repeat(200), "a:".repeat(80), "~".repeat(90), `${"a".repeat(59)}한`];
+    for (const id of ids) {
+      const s = pathSegment(id);
+      expect(s, id).not.toMatch(/[/\\\0]/);
+      expect(s, id).not.toMatch(/^\.+$/);
+      expect(s.length, id).toBeLessThanOrEqual(100);
+      expect(s, id).toMatch(/^[a-z0-9_.~A-F-]+$/);
+    }
+  });
+
+  it("gives different ids different segments, long ones included", () => {
+    const ids = ["a", "A", "a:", "a.", "a~2E", "a~3A", ":", "::", ".", "~", "", "x".repeat(300), `${"x".repeat(299)}y`, `${"x".repeat(60)}~~0000000000000000`, "conv:x", "conv.x"];
+    const segments = ids.map(pathSegment);
+    expect(new Set(segments).size).toBe(ids.length);
+  });
+
+  it("keeps a long id's start readable and cuts before an escape, not through one", () => {
+    const s = pathSegment(`${"a".repeat(59)}${"한".repeat(50)}`);
+    expect(s.startsWith("a".repeat(59))).toBe(true);
+    expect(s).toMatch(/^a{59}~~[0-9a-f]{16}$/);
+  });
+});

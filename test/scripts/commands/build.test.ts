@@ -1,0 +1,73 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { tmpTree } from "../../helpers/tmp.ts";
+import { TEST_NOW } from "../../helpers/run-analyze.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+const BIN = path.join(ROOT, "bin", "workscope.js");
+const FIXTURE = path.join(ROOT, "test", "fixtures", "golden", "blocked-flows");
+
+function workscope(args: string[]) {
+  const run = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: "utf8", env: { ...process.env, TZ: "UTC" } });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+describe("workscope build", () => {
+  it("explains its options", () => {
+    const help = workscope(["build", "--help"]);
+    expect(help.code).toBe(0);
+    for (const option of ["--out DIR", "--base PATH", "--locale ko|en", "--now ISO", "--quiet"]) expect(help.stdout).toContain(option);
+    expect(workscope(["--help"]).stdout).toMatch(/build \[inputs…\]/);
+    expect(workscope(["preview", "--help"]).stdout).toMatch(/^Usage: workscope preview/);
+  });
+
+  it("refuses, in one line with exit code 1, an output folder that holds other files, the project folder, a bad locale or base", () => {
+    const dir = tmpTree({ "precious.txt": "keep me" });
+    const cases = [
+      ["build", FIXTURE, "--out", dir],
+      ["build", FIXTURE, "--out", ROOT],
+      ["build", FIXTURE, "--locale", "fr", "--out", path.join(dir, "x")],
+      ["build", FIXTURE, "--base", "../up", "--out", path.join(dir, "y")],
+    ];
+    for (const args of cases) {
+      const run = workscope(args);
+      expect(run.code, args.join(" ")).toBe(1);
+      expect(run.stderr.trim().split("\n"), args.join(" ")).toHaveLength(1);
+      expect(run.stderr).toMatch(/^workscope build: /);
+    }
+    expect(readFileSync(path.join(dir, "precious.txt"), "utf8")).toBe("keep me");
+    expect(existsSync(path.join(dir, "x"))).toBe(false);
+  });
+
+  it("builds a site in English under a base path, and rebuilds over its own earlier output", () => {
+    const dir = tmpTree();
+    const out = path.join(dir, "site");
+    const run = workscope(["build", FIXTURE, "--out", out, "--base", "/reports", "--locale", "en", "--now", TEST_NOW, "--quiet"]);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("site written to");
+    expect(run.stdout).toContain("npx workscope preview --out");
+    const home = readFileSync(path.join(out, "index.html"), "utf8");
+    expect(home).toContain('<html lang="en">');
+    expect(home).toContain('href="/reports/sessions/"');
+    expect(home).toContain('href="/reports/_astro/');
+    expect(home).toContain("View all");
+    expect(readdirSync(path.join(out, "sessions")).length).toBeGreaterThan(2);
+    // A second build may replace the first: the folder holds the marker of a site we wrote.
+    writeFileSync(path.join(out, "stale.html"), "old");
+    const again = workscope(["build", FIXTURE, "--out", out, "--now", TEST_NOW, "--quiet"]);
+    expect(again.code).toBe(0);
+    expect(existsSync(path.join(out, "stale.html"))).toBe(false);
+    expect(readFileSync(path.join(out, "index.html"), "utf8")).toContain('<html lang="ko">');
+  });
+
+  it("writes into an empty folder that exists", () => {
+    const dir = tmpTree();
+    const out = path.join(dir, "empty");
+    mkdirSync(out);
+    expect(workscope(["build", FIXTURE, "--out", out, "--now", TEST_NOW, "--quiet"]).code).toBe(0);
+    expect(existsSync(path.join(out, "index.html"))).toBe(true);
+  });
+});
