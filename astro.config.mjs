@@ -7,7 +7,8 @@ export default defineConfig({
   integrations: [react()],
   output: "static",
   // Styles stay external files: the Content-Security-Policy below allows no inline style.
-  build: { inlineStylesheets: "never", format: "directory" },
+  // Pages render while earlier ones are written: the build waits on the disk otherwise.
+  build: { inlineStylesheets: "never", format: "directory", concurrency: 4 },
   trailingSlash: "ignore",
   devToolbar: { enabled: false },
   // Pages render markdown from logs with src/site/markdown.ts; Shiki's inline styles would break the CSP.

@@ -20,14 +20,15 @@ export async function ensureCorpus(file: string, targetBytes: number): Promise<{
   await mkdir(path.dirname(file), { recursive: true });
   const out = createWriteStream(file);
   for (let copy = 0; copy < copies; copy++) {
-    const chunk = lines.map((line) => shift(line, copy)).join("\n") + "\n";
+    const chunk = lines.map((line) => copyLine(line, copy)).join("\n") + "\n";
     if (!out.write(chunk)) await new Promise<void>((resolve) => out.once("drain", resolve));
   }
   await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
   return { bytes: (await stat(file)).size, lines: copies * lines.length };
 }
 
-function sampleLines(): string[] {
+/** The event lines of the bundled sample's OpenClaw logs, in file order. */
+export function sampleLines(): string[] {
   const { files } = buildSample();
   const out: string[] = [];
   for (const [name, content] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) {
@@ -38,7 +39,8 @@ function sampleLines(): string[] {
   return out;
 }
 
-function shift(line: string, copy: number): string {
+/** A sample line as its `copy`-th copy: seven weeks later per copy, with its ids suffixed. */
+export function copyLine(line: string, copy: number): string {
   if (copy === 0) return line;
   const event = JSON.parse(line) as { ts: number; data: Record<string, unknown> };
   event.ts += copy * WEEK;

@@ -17,12 +17,7 @@ export const AgentPage = z.object({
 });
 export type AgentPage = z.infer<typeof AgentPage>;
 
-/** One agent's page. */
+/** One agent's page, from the sessions it took part in and its tasks. */
 export function agentPage(agent: Agent, sessions: readonly SessionCard[], tasks: readonly TaskCard[]): AgentPage {
-  return {
-    agent,
-    segment: pathSegment(agent.agentId),
-    sessions: sessions.filter((s) => s.agents.includes(agent.agentId)),
-    tasks: tasks.filter((t) => t.agentId === agent.agentId),
-  };
+  return { agent, segment: pathSegment(agent.agentId), sessions: [...sessions], tasks: [...tasks] };
 }

@@ -56,7 +56,11 @@ export function buildSiteData(analysis: Analysis, input: Pick<LoadedInput, "task
   const fileOf = new Map(input.taskFiles.map((f) => [f.record.id, f]));
   const historyOf = new Map(input.history.map((h) => [h.record.taskId, h.record]));
   const tasks = report.tasks.map((t: TaskSummary) => taskPage(t, fileOf.get(t.taskId), historyOf.get(t.taskId), eventsByTask.get(t.taskId) ?? [], names));
-  const agents = report.agents.map((a) => agentPage(a, sessionCards, taskCards));
+  const cardsByAgent = new Map<string, typeof sessionCards>();
+  for (const card of sessionCards) for (const agent of card.agents) pushTo(cardsByAgent, agent, card);
+  const tasksByAgent = new Map<string, typeof taskCards>();
+  for (const card of taskCards) pushTo(tasksByAgent, card.agentId, card);
+  const agents = report.agents.map((a) => agentPage(a, cardsByAgent.get(a.agentId) ?? [], tasksByAgent.get(a.agentId) ?? []));
 
   const listed = analysis.events.filter((e) => (LISTED_ROLES as readonly string[]).includes(e.eventRole));
   const events: EventsPage[] = [];

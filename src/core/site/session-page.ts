@@ -56,7 +56,7 @@ export interface SessionPageContext {
   sessions: ReadonlyMap<string, WorkSession>;
   /** Tasks by id. */
   tasks: ReadonlyMap<string, TaskSummary>;
-  /** Unattributed events in time order. */
+  /** Unattributed events, in time order (as the Report lists them). */
   unattributed: readonly UnattributedEvent[];
   /** Discord user ids to names, for event texts. */
   names: MentionNames;
@@ -66,9 +66,13 @@ export interface SessionPageContext {
 export function sessionPage(session: WorkSession, events: readonly CanonicalEvent[], context: SessionPageContext): SessionPage {
   const signals = events.filter((e) => e.eventRole === "orchestration.task");
   const agents = new Set(session.agents);
-  const neighbours = context.unattributed
-    .filter((u) => u.ts >= session.startMs && u.ts <= session.lastActivityMs && [u.agentId, u.fromAgent, u.toAgent].some((a) => a !== null && agents.has(a)))
-    .slice(0, MAX_NEIGHBOURS);
+  const neighbours: UnattributedEvent[] = [];
+  // Unattributed events are in time order: start at the session's start, stop at its end.
+  for (let i = firstAtOrAfter(context.unattributed, session.startMs); i < context.unattributed.length && neighbours.length < MAX_NEIGHBOURS; i++) {
+    const u = context.unattributed[i] as UnattributedEvent;
+    if (u.ts > session.lastActivityMs) break;
+    if ([u.agentId, u.fromAgent, u.toAgent].some((a) => a !== null && agents.has(a))) neighbours.push(u);
+  }
   const link = (id: string): SessionLink => {
     const other = context.sessions.get(id);
     return { id, segment: other === undefined ? null : pathSegment(id), title: other?.title ?? null };
@@ -86,4 +90,16 @@ export function sessionPage(session: WorkSession, events: readonly CanonicalEven
     previous: session.previousWorkSessionId === undefined ? null : link(session.previousWorkSessionId),
     next: session.nextWorkSessionIds.map(link),
   };
+}
+
+/** The index of the first event at or after `ts` in a list ordered by time (binary search). */
+function firstAtOrAfter(events: readonly UnattributedEvent[], ts: number): number {
+  let lo = 0;
+  let hi = events.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((events[mid] as UnattributedEvent).ts < ts) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

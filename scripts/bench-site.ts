@@ -1,0 +1,83 @@
+// npm run bench:site: builds the report site from a generated log of N work sessions (default
+// 10,000) in a child process whose V8 heap is capped (default 4 GB), and prints the build's time,
+// its peak memory, how many pages it wrote and how much a transcript page weighs. The raw split +
+// JSON.parse loop over the same log is measured in the same run, as the baseline the time is a
+// ratio of: this machine is shared and absolute times drift.
+//   node scripts/bench-site.ts [--sessions 10000] [--heap 4096]
+import { spawnSync } from "node:child_process";
+import { readdirSync, rmSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { runBuild } from "./commands/build.ts";
+import { ensureSiteCorpus } from "./bench/site-corpus.ts";
+import { rawLoop } from "./bench/workloads.ts";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const TIME_TARGET_S = 90;
+const PAGE_TARGET_KB = 150;
+
+async function child(corpus: string, out: string): Promise<void> {
+  const started = performance.now();
+  const code = await runBuild([corpus, "--out", out, "--now", "2027-01-01T00:00:00Z", "--quiet"]);
+  const ms = performance.now() - started;
+  process.stderr.write(`\n${JSON.stringify({ code, ms, maxRss: process.resourceUsage().maxRSS * 1024 })}\n`);
+}
+
+/** Sizes of every transcript page's HTML, in bytes: the page alone, before shared CSS and JS. */
+function transcriptSizes(out: string): number[] {
+  const sizes: number[] = [];
+  const sessions = path.join(out, "sessions");
+  for (const session of readdirSync(sessions)) {
+    const threads = path.join(sessions, session, "threads");
+    let names: string[];
+    try {
+      names = readdirSync(threads);
+    } catch {
+      continue;
+    }
+    for (const thread of names) sizes.push(statSync(path.join(threads, thread, "index.html")).size);
+  }
+  return sizes.sort((a, b) => a - b);
+}
+
+function countPages(dir: string): number {
+  let n = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) n += countPages(path.join(dir, entry.name));
+    else if (entry.name === "index.html") n++;
+  }
+  return n;
+}
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({ options: { child: { type: "boolean" }, sessions: { type: "string", default: "10000" }, heap: { type: "string", default: "4096" } }, allowPositionals: true });
+  if (values.child === true) return child(positionals[0] ?? "", positionals[1] ?? "");
+  const sessions = Number(values.sessions);
+  const corpus = path.join(ROOT, "bench-data", `site-${sessions}.ndjson`);
+  const { bytes, copies } = await ensureSiteCorpus(corpus, sessions);
+  const out = path.join(ROOT, "bench-data", `site-${sessions}-out`);
+  rmSync(out, { recursive: true, force: true });
+  process.stdout.write(`workscope bench:site — ${sessions.toLocaleString("en-US")}+ work sessions (${copies} copies of the sample's log, ${(bytes / 1e6).toFixed(1)} MB), heap capped at ${values.heap} MB\n\n`);
+
+  const raw = await rawLoop(corpus);
+  const run = spawnSync(process.execPath, [`--max-old-space-size=${values.heap}`, fileURLToPath(import.meta.url), "--child", corpus, out], { encoding: "utf8", maxBuffer: 64 << 20 });
+  const last = run.stderr.trim().split("\n").at(-1) ?? "";
+  if (run.status !== 0 || !last.startsWith("{")) {
+    process.stdout.write(`build FAILED (exit ${run.status}, signal ${run.signal}):\n${run.stderr.slice(-2000)}\n`);
+    process.exitCode = 1;
+    return;
+  }
+  const result = JSON.parse(last) as { code: number; ms: number; maxRss: number };
+  const pages = countPages(out);
+  const sizes = transcriptSizes(out);
+  const kb = (n: number | undefined): string => `${((n ?? 0) / 1024).toFixed(1)} KB`;
+  const seconds = result.ms / 1000;
+  process.stdout.write(`raw split + JSON.parse of the log (baseline): ${(raw.ms / 1000).toFixed(1)} s\n`);
+  process.stdout.write(`build: ${seconds.toFixed(1)} s = ×${(result.ms / raw.ms).toFixed(1)} the baseline; ${pages.toLocaleString("en-US")} pages (${Math.round(pages / seconds)} pages/s); peak RSS ${(result.maxRss / 1e6).toFixed(0)} MB\n`);
+  process.stdout.write(`transcript pages: ${sizes.length.toLocaleString("en-US")}, median ${kb(sizes[Math.floor(sizes.length / 2)])}, p99 ${kb(sizes[Math.floor(sizes.length * 0.99)])}, largest ${kb(sizes.at(-1))} (target < ${PAGE_TARGET_KB} KB: ${(sizes.at(-1) ?? 0) < PAGE_TARGET_KB * 1024 ? "met" : "NOT met"})\n`);
+  if (sessions <= 10_000) process.stdout.write(`time target ≤ ${TIME_TARGET_S} s for 10,000 sessions: ${seconds <= TIME_TARGET_S ? "met" : "NOT met"}\n`);
+  process.stdout.write(`heap cap ${values.heap} MB: not exceeded (the build finished)\n`);
+}
+
+await main();
