@@ -31,6 +31,8 @@ const go = async (path: string): Promise<void> => {
   expect(response?.status(), path).toBe(200);
 };
 const visibleCards = (): Promise<string[]> => page.locator("li.session:visible").evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset["category"] ?? ""));
+/** Waits until the session list has loaded its index and drawn the filtered cards. */
+const listReady = (): Promise<unknown> => page.waitForSelector('#session-list[data-ready="true"]');
 
 describe("the sample site, in Chromium", () => {
   it("opens on the ten categories with Korean names and counts, and 전체 보기 as its own entry", async () => {
@@ -51,6 +53,7 @@ describe("the sample site, in Chromium", () => {
     await go("/");
     await page.locator('ul.categories a[data-category="qa_validation"]').click();
     await page.waitForURL(/\/sessions\/\?category=qa_validation$/);
+    await listReady();
     const shown = await visibleCards();
     expect(shown.length).toBe(report.workSessions.filter((s) => s.collabCategory === "qa_validation").length);
     expect(new Set(shown)).toEqual(new Set(["qa_validation"]));
@@ -59,6 +62,7 @@ describe("the sample site, in Chromium", () => {
 
   it("filters sessions by status, agent, subTag and text, and keeps each filter in the URL", async () => {
     await go("/sessions/");
+    await listReady();
     expect(await page.locator("li.session").count()).toBe(report.workSessions.length);
     await page.selectOption('select[name="status"]', "QUIET");
     await page.waitForURL(/status=QUIET/);
@@ -73,11 +77,13 @@ describe("the sample site, in Chromium", () => {
     // A shared link restores the same view.
     const tag = report.workSessions.flatMap((s) => s.collabSubTags)[0] as string;
     await go(`/sessions/?subTag=${encodeURIComponent(tag)}`);
+    await listReady();
     expect(await page.inputValue('select[name="subTag"]')).toBe(tag);
     expect((await visibleCards()).length).toBe(report.workSessions.filter((s) => s.collabSubTags.includes(tag)).length);
 
     const title = report.workSessions.find((s) => s.title.length > 8)?.title as string;
     await go("/sessions/");
+    await listReady();
     await page.fill('input[name="q"]', title.toUpperCase());
     await page.waitForURL(/q=/);
     const titles = await page.locator("li.session:visible h3").allInnerTexts();
@@ -88,12 +94,16 @@ describe("the sample site, in Chromium", () => {
     await expect.poll(() => page.locator("#no-match").isVisible()).toBe(true);
   });
 
-  it("groups sessions by category on the grouped view", async () => {
+  it("groups sessions by category on the grouped view, each group's newest twenty and a link to all", async () => {
     await go("/sessions/by-category/");
     const groups = await page.locator("section[data-group]").evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset["group"]));
     expect(groups).toEqual(CollabCategory.options.filter((c) => report.workSessions.some((s) => s.collabCategory === c)));
-    await page.selectOption('select[name="category"]', "infra_ops");
-    expect(await page.locator("section[data-group]:visible").count()).toBe(1);
+    for (const category of groups) {
+      const count = report.workSessions.filter((s) => s.collabCategory === category).length;
+      const section = page.locator(`section[data-group="${category}"]`);
+      expect(await section.locator("li.session").count()).toBe(Math.min(20, count));
+      expect(await section.locator(`a[href="/sessions/?category=${category}"]`).count()).toBe(count > 20 ? 1 : 0);
+    }
   });
 
   it("shows a session's summary, main-agent conversations only, delegations, signals and timeline", async () => {
@@ -179,7 +189,9 @@ describe("the sample site, in Chromium", () => {
     await go(`/agents/${pathSegment(agent.agentId)}/`);
     expect(await page.locator("h1").innerText()).toBe(agent.agentId);
     expect(await page.locator("#states ~ table tbody tr, section:has(#states) tbody tr").count()).toBe(agent.states.length);
-    expect(await page.locator("li.session").count()).toBe(report.workSessions.filter((s) => s.agents.includes(agent.agentId)).length);
+    const sessions = report.workSessions.filter((s) => s.agents.includes(agent.agentId)).length;
+    expect(await page.locator("li.session").count()).toBe(Math.min(50, sessions));
+    expect(await page.locator("h2#agent-sessions").innerText()).toContain(`(${sessions})`);
   });
 
   it("has no serious accessibility violations on the main pages (axe-core)", async () => {

@@ -10,14 +10,19 @@ export const AgentPage = z.object({
   agent: Agent,
   /** Its path segment. */
   segment: z.string(),
-  /** The sessions it took part in, newest first. */
+  /** The newest fifty sessions it took part in (the rest are on the filtered session list). */
   sessions: z.array(SessionCard),
+  /** How many sessions it took part in. */
+  sessionCount: z.number().int(),
   /** Its tasks. */
   tasks: z.array(TaskCard),
 });
 export type AgentPage = z.infer<typeof AgentPage>;
 
-/** One agent's page, from the sessions it took part in and its tasks. */
+/** How many sessions an agent's page lists. */
+export const AGENT_SESSIONS_SHOWN = 50;
+
+/** One agent's page, from the sessions it took part in (newest first) and its tasks. */
 export function agentPage(agent: Agent, sessions: readonly SessionCard[], tasks: readonly TaskCard[]): AgentPage {
-  return { agent, segment: pathSegment(agent.agentId), sessions: [...sessions], tasks: [...tasks] };
+  return { agent, segment: pathSegment(agent.agentId), sessions: sessions.slice(0, AGENT_SESSIONS_SHOWN), sessionCount: sessions.length, tasks: [...tasks] };
 }

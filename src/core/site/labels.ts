@@ -33,6 +33,8 @@ export const LABELS = {
   clear: { ko: "필터 지우기", en: "Clear filters" },
   shown: { ko: "개 표시", en: " shown" },
   noMatch: { ko: "조건에 맞는 항목이 없습니다.", en: "Nothing matches these filters." },
+  showMore: { ko: "더 보기", en: "Show more" },
+  seeAll: { ko: "모두 보기", en: "See all" },
   summary: { ko: "요약", en: "Summary" },
   source: { ko: "근거", en: "Source" },
   confidence: { ko: "신뢰도", en: "Confidence" },

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { CollabCategory } from "../category.ts";
+import { SESSION_STATUSES } from "../sessions/status.ts";
+import type { SessionCard } from "./session-card.ts";
+
+/**
+ * One session in the list index, as a tuple: `[id, segment, status, category, subTags, title,
+ * agents, lastActivityMs, eventCount, blockedThreads]`. A tuple, not an object, because the index
+ * of 100,000 sessions is fetched by the reader's browser, and keys would double its size.
+ */
+export const SessionIndexEntry = z.tuple([
+  z.string(),
+  z.string(),
+  z.enum(SESSION_STATUSES),
+  CollabCategory,
+  z.array(z.string()),
+  z.string(),
+  z.array(z.string()),
+  z.number(),
+  z.number().int(),
+  z.number().int(),
+]);
+export type SessionIndexEntry = z.infer<typeof SessionIndexEntry>;
+
+/** What `/sessions/index.json` holds: every session, newest first, for the list's filters. */
+export const SessionIndex = z.object({
+  /** The Report's now, epoch ms: relative times are said against it. */
+  nowMs: z.number(),
+  /** Every session, newest activity first. */
+  sessions: z.array(SessionIndexEntry),
+});
+export type SessionIndex = z.infer<typeof SessionIndex>;
+
+/** The list index of session cards. */
+export function sessionIndex(cards: readonly SessionCard[], nowMs: number): SessionIndex {
+  return {
+    nowMs,
+    sessions: cards.map((c) => [c.id, c.segment, c.status, c.category, c.subTags, c.title, c.agents, c.lastActivityMs, c.eventCount, c.blockedThreads]),
+  };
+}
+

@@ -1,0 +1,117 @@
+// The session list in the reader's browser: it fetches /sessions/index.json (every session, newest
+// first), applies the filters of the URL and shows the matches a hundred at a time. The page's
+// server-rendered first hundred stand until the index arrives, and for readers without JavaScript.
+// Text from logs is only ever set as textContent here.
+import { formatTime, isoTime, relativeTime } from "../../core/site/format.ts";
+import type { Locale } from "../../core/site/labels.ts";
+import { filterFields, listedSession, type ListedSession } from "../../core/site/listed-session.ts";
+import type { SessionIndex } from "../../core/site/session-index.ts";
+import { FILTER_KEYS, matches, readFilters } from "./filters.ts";
+
+/** How many cards the list shows before "show more". */
+export const PAGE_SIZE = 100;
+
+/** What rendering a card needs besides the session: words, the base path, now. */
+export interface CardContext {
+  locale: Locale;
+  base: string;
+  nowMs: number;
+  /** Status and category names, and the words "blocked" and "events", in the page's language. */
+  names: Record<string, string>;
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
+  const node = doc.createElement(tag);
+  if (className !== "") node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** A session's card: the same markup as SessionCardView.astro renders on the server. */
+export function cardElement(doc: Document, s: ListedSession, ctx: CardContext): HTMLLIElement {
+  const li = el(doc, "li", "card session");
+  const fields = filterFields(s);
+  li.dataset["filterable"] = "";
+  li.dataset["status"] = fields.status;
+  li.dataset["category"] = fields.category;
+  li.dataset["tags"] = fields.tags;
+  li.dataset["agents"] = fields.agents;
+  li.dataset["text"] = fields.text;
+  const badges = el(doc, "div", "");
+  badges.append(el(doc, "span", `badge ${s.status}`, ctx.names[s.status] ?? s.status), " ", el(doc, "span", "badge category", ctx.names[s.category] ?? s.category));
+  for (const tag of s.subTags.slice(0, 2)) badges.append(" ", el(doc, "span", "badge tag", tag));
+  if (s.blockedThreads > 0) badges.append(" ", el(doc, "span", "badge blocked", `${ctx.names["blocked"] ?? "blocked"} ${s.blockedThreads}`));
+  const h3 = el(doc, "h3", "");
+  const a = el(doc, "a", "", s.title);
+  a.href = `${ctx.base}sessions/${s.segment}/`;
+  h3.append(a);
+  const meta = el(doc, "div", "meta", `${s.agents.join(", ")} · `);
+  const time = el(doc, "time", "", `${formatTime(s.lastActivityMs)} (${relativeTime(s.lastActivityMs, ctx.nowMs, ctx.locale)})`);
+  time.dateTime = isoTime(s.lastActivityMs);
+  time.title = `${formatTime(s.lastActivityMs)} UTC`;
+  meta.append(time, ` · ${s.eventCount} ${ctx.names["events"] ?? "events"}`);
+  li.append(badges, h3, meta);
+  return li;
+}
+
+/** The sessions that pass the filters, in index order (newest first). */
+export function filterSessions(sessions: readonly ListedSession[], query: URLSearchParams): ListedSession[] {
+  const filters = readFilters(query);
+  return sessions.filter((s) => matches(filterFields(s), filters));
+}
+
+/** Wires the list: the form and the URL both ways, the index, "show more". */
+export async function attachSessionList(root: HTMLElement): Promise<void> {
+  const doc = root.ownerDocument;
+  const form = doc.querySelector<HTMLFormElement>("form.filters");
+  const list = root.querySelector<HTMLUListElement>("ul.sessions-list");
+  const more = root.querySelector<HTMLButtonElement>("button.more");
+  const count = doc.getElementById("shown-count");
+  const empty = doc.getElementById("no-match");
+  if (form === null || list === null || more === null) return;
+  const ctx: CardContext = { locale: doc.documentElement.lang === "en" ? "en" : "ko", base: root.dataset["base"] ?? "/", nowMs: 0, names: JSON.parse(root.dataset["names"] ?? "{}") as Record<string, string> };
+  const response = await fetch(root.dataset["index"] ?? "index.json");
+  const index = (await response.json()) as SessionIndex;
+  ctx.nowMs = index.nowMs;
+  const sessions = index.sessions.map(listedSession);
+  let limit = PAGE_SIZE;
+
+  const render = (): void => {
+    const query = new URL(window.location.href).searchParams;
+    const filters = readFilters(query);
+    for (const key of FILTER_KEYS) {
+      const field = form.elements.namedItem(key);
+      if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) field.value = filters[key];
+    }
+    const matched = filterSessions(sessions, query);
+    list.replaceChildren(...matched.slice(0, limit).map((s) => cardElement(doc, s, ctx)));
+    if (count !== null) count.textContent = String(matched.length);
+    if (empty !== null) empty.hidden = matched.length > 0;
+    more.hidden = matched.length <= limit;
+    root.dataset["ready"] = "true";
+  };
+  const update = (): void => {
+    const url = new URL(window.location.href);
+    for (const key of FILTER_KEYS) {
+      const field = form.elements.namedItem(key);
+      const value = field instanceof HTMLInputElement || field instanceof HTMLSelectElement ? field.value.trim() : "";
+      if (value === "") url.searchParams.delete(key);
+      else url.searchParams.set(key, value);
+    }
+    window.history.replaceState(null, "", url);
+    limit = PAGE_SIZE;
+    render();
+  };
+  form.addEventListener("input", update);
+  form.addEventListener("change", update);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    update();
+  });
+  form.addEventListener("reset", () => window.setTimeout(update, 0));
+  more.addEventListener("click", () => {
+    limit += PAGE_SIZE;
+    render();
+  });
+  render();
+}
