@@ -2,13 +2,13 @@ import { existsSync, readdirSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { analyze } from "../../src/core/report.ts";
 import { buildSiteData } from "../../src/core/site/build-site.ts";
 import { loadInputs } from "../../src/ingest/load.ts";
 import { silentProgress, streamProgress } from "../../src/ingest/progress.ts";
 import { writeSiteData } from "../../src/ingest/write-site-data.ts";
 import { parseCommand, parseNow, UsageError } from "../args.ts";
+import { renderSite, ROOT } from "../site/render-site.ts";
 import { resolveInputs } from "./analyze.ts";
 
 export const BUILD_HELP = `Usage: workscope build [inputs…] [options]
@@ -21,12 +21,11 @@ Options:
   --out DIR        where the site goes (default: dist)
   --base PATH      the path the site is served under, e.g. /reports/ (default: /)
   --locale ko|en   the site's language (default: ko)
+  --jobs N         processes rendering pages side by side (default: the CPU count, at most 4)
   --quiet          no progress on stderr
   -h, --help       this help
 `;
 
-/** The project folder: Astro builds the pages in src/pages from here. */
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** Left in every site we write, so that a rebuild may replace it and nothing else. */
 export const SITE_MARKER = ".workscope-site";
 
@@ -36,6 +35,7 @@ export async function runBuild(argv: string[]): Promise<number> {
     out: { type: "string" },
     base: { type: "string" },
     locale: { type: "string" },
+    jobs: { type: "string" },
     quiet: { type: "boolean" },
   });
   if (values.help) {
@@ -49,6 +49,8 @@ export async function runBuild(argv: string[]): Promise<number> {
   checkOutDir(out);
   const base = normalizeBase(values.base ?? "/");
   const quiet = values.quiet === true;
+  const jobs = values.jobs === undefined ? Math.min(4, os.availableParallelism()) : Number(values.jobs);
+  if (!Number.isInteger(jobs) || jobs < 1 || jobs > 64) throw new UsageError(`--jobs should be a whole number from 1 to 64 (got ${JSON.stringify(values.jobs)})`);
 
   const inputs = resolveInputs(positionals);
   let progress = silentProgress;
@@ -60,14 +62,7 @@ export async function runBuild(argv: string[]): Promise<number> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "workscope-data-"));
   try {
     await writeSiteData(dataDir, buildSiteData(analysis, input, nowMs));
-    process.env["WORKSCOPE_DATA"] = dataDir;
-    process.env["WORKSCOPE_LOCALE"] = locale;
-    process.env["WORKSCOPE_BASE"] = base;
-    // Vite takes these names from the environment over the config; a parent tool (a test runner,
-    // another Vite) may have set them for itself.
-    for (const name of ["BASE_URL", "MODE", "DEV", "PROD", "SSR"]) delete process.env[name];
-    const { build } = await import("astro");
-    await build({ root: ROOT, outDir: out, base, logLevel: quiet ? "error" : "warn" });
+    await renderSite({ dataDir, out, base, locale, jobs, quiet });
     await writeFile(path.join(out, SITE_MARKER), `${report.generatedAt}\n`);
   } finally {
     await rm(dataDir, { recursive: true, force: true });

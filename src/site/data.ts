@@ -52,3 +52,15 @@ let taskSegments: Set<string> | null = null;
 export function hasTaskPage(segment: string): boolean {
   return (taskSegments ??= new Set(siteIndex().tasks.map((t) => t.segment))).has(segment);
 }
+
+/**
+ * This process's share of a route's pages: every n-th item from the k-th, when the build renders
+ * pages in n processes (WORKSCOPE_PART=k/n, see scripts/site/render-site.ts); all of them otherwise.
+ */
+export function ownShare<T>(items: readonly T[]): T[] {
+  const match = /^(\d+)\/(\d+)$/.exec(process.env["WORKSCOPE_PART"] ?? "");
+  if (match === null) return [...items];
+  const k = Number(match[1]);
+  const n = Number(match[2]);
+  return items.filter((_, i) => i % n === k);
+}
