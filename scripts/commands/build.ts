@@ -1,14 +1,14 @@
 import { existsSync, readdirSync } from "node:fs";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { analyze } from "../../src/core/report.ts";
+import { analyze, type Report } from "../../src/core/report.ts";
 import { buildSiteData } from "../../src/core/site/build-site.ts";
 import { loadInputs } from "../../src/ingest/load.ts";
 import { silentProgress, streamProgress } from "../../src/ingest/progress.ts";
 import { writeSiteData } from "../../src/ingest/write-site-data.ts";
 import { parseCommand, parseNow, UsageError } from "../args.ts";
-import { renderSite, ROOT } from "../site/render-site.ts";
+import { ROOT, startRendering } from "../site/render-site.ts";
 import { resolveInputs } from "./analyze.ts";
 
 export const BUILD_HELP = `Usage: workscope build [inputs…] [options]
@@ -53,17 +53,25 @@ export async function runBuild(argv: string[]): Promise<number> {
   if (!Number.isInteger(jobs) || jobs < 1 || jobs > 64) throw new UsageError(`--jobs should be a whole number from 1 to 64 (got ${JSON.stringify(values.jobs)})`);
 
   const inputs = resolveInputs(positionals);
-  let progress = silentProgress;
-  const input = await loadInputs(inputs, process.cwd(), (files) => (progress = quiet ? silentProgress : streamProgress(files, process.stderr)));
-  const analysis = analyze(input, nowMs);
-  const { report } = analysis;
-  progress.finish(`read ${report.input.files.length} files: ${report.input.events} events, ${report.workSessions.length} work sessions`);
-
+  const outExisted = existsSync(out);
+  await mkdir(out, { recursive: true });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "workscope-data-"));
+  const shards = path.join(dataDir, "shards");
+  const rendering = await startRendering({ dataDir: shards, cacheDir: dataDir, out, base, locale, jobs, quiet });
+  let report: Report;
   try {
-    await writeSiteData(dataDir, buildSiteData(analysis, input, nowMs));
-    await renderSite({ dataDir, out, base, locale, jobs, quiet });
+    let progress = silentProgress;
+    const input = await loadInputs(inputs, process.cwd(), (files) => (progress = quiet ? silentProgress : streamProgress(files, process.stderr)));
+    const analysis = analyze(input, nowMs);
+    report = analysis.report;
+    progress.finish(`read ${report.input.files.length} files: ${report.input.events} events, ${report.workSessions.length} work sessions`);
+    await writeSiteData(shards, buildSiteData(analysis, input, nowMs));
+    await rendering.finished();
     await writeFile(path.join(out, SITE_MARKER), `${report.generatedAt}\n`);
+  } catch (error) {
+    await rendering.cancel();
+    if (!outExisted) await rm(out, { recursive: true, force: true });
+    throw error;
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }

@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
@@ -7,10 +7,15 @@ import { fileURLToPath } from "node:url";
 /** The project folder: Astro builds the pages in src/pages from here. */
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const PART_SCRIPT = fileURLToPath(new URL("./render-part.ts", import.meta.url));
+/** Where the renderers build, inside the site's folder until they are moved together. */
+const PARTS = ".parts";
 
-/** What rendering the site needs: where the data is, where the site goes, how it is served. */
+/** What rendering the site needs: where the data will be, where the site goes, how it is served. */
 export interface RenderOptions {
+  /** The folder the shards are written to (src/ingest/write-site-data.ts); renderers wait for it. */
   dataDir: string;
+  /** A folder for the renderers' caches. */
+  cacheDir: string;
   out: string;
   base: string;
   locale: "ko" | "en";
@@ -19,24 +24,59 @@ export interface RenderOptions {
   quiet: boolean;
 }
 
-/**
- * Renders the site's pages from the data in `dataDir` into `out`. Astro renders one page at a
- * time, so with `jobs` > 1 the pages are shared out (WORKSCOPE_PART=k/n, see src/site/data.ts)
- * among as many processes, each building into a folder of its own under `out/.parts/`; the
- * folders are then moved together. The few list pages every process renders come out the same,
- * as do the shared assets, whose names are hashes of their content.
- */
-export async function renderSite(options: RenderOptions): Promise<void> {
-  await rm(options.out, { recursive: true, force: true });
-  const partsDir = path.join(options.out, ".parts");
-  await mkdir(partsDir, { recursive: true });
-  const parts = Array.from({ length: options.jobs }, (_, k) => k);
-  await Promise.all(parts.map((k) => renderPart(options, k, path.join(partsDir, String(k)))));
-  for (const k of parts) await moveInto(path.join(partsDir, String(k)), options.out);
-  await rm(partsDir, { recursive: true, force: true });
+/** Renderers at work: wait for them, or stop them. */
+export interface Rendering {
+  /** Resolves when every page is rendered and the site is in place in `out`. */
+  finished: () => Promise<void>;
+  /** Stops the renderers and removes what they wrote; the earlier site in `out` stays. */
+  cancel: () => Promise<void>;
 }
 
-async function renderPart(options: RenderOptions, k: number, outDir: string): Promise<void> {
+/**
+ * Starts rendering the site's pages into `out`. Astro renders one page at a time, so the pages are
+ * shared out (WORKSCOPE_PART=k/n, see src/site/data.ts) among `jobs` processes, each building into
+ * a folder of its own under `out/.parts/`; the folders are then moved together. The few list pages
+ * every process renders come out the same, as do the shared assets, whose names are hashes of
+ * their content.
+ *
+ * The renderers start before the data is written: Astro's bundling, a few seconds per process,
+ * then runs on the cores the single-threaded analysis leaves idle, and the pages wait for the
+ * data (src/site/data.ts waits for its READY file).
+ */
+export async function startRendering(options: RenderOptions): Promise<Rendering> {
+  const partsDir = path.join(options.out, PARTS);
+  await rm(partsDir, { recursive: true, force: true });
+  await mkdir(partsDir, { recursive: true });
+  const parts = Array.from({ length: options.jobs }, (_, k) => k);
+  const state: PartState = { children: [], cancelled: false };
+  const done = Promise.all(parts.map((k) => renderPart(options, k, path.join(partsDir, String(k)), state)));
+  // A failure is reported by finished(); until then it must not count as unhandled.
+  done.catch(() => undefined);
+  return {
+    finished: async () => {
+      await done;
+      // Only now is the earlier site replaced: a failed build leaves it as it was.
+      for (const entry of await readdir(options.out)) if (entry !== PARTS) await rm(path.join(options.out, entry), { recursive: true, force: true });
+      for (const k of parts) await moveInto(path.join(partsDir, String(k)), options.out);
+      await rm(partsDir, { recursive: true, force: true });
+    },
+    cancel: async () => {
+      state.cancelled = true;
+      // SIGKILL: a renderer waiting for the data sleeps synchronously and would not see a SIGTERM.
+      for (const child of state.children) child.kill("SIGKILL");
+      await done.catch(() => undefined);
+      await rm(partsDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The renderers started so far, and whether the build gave up on them. */
+interface PartState {
+  children: ChildProcess[];
+  cancelled: boolean;
+}
+
+async function renderPart(options: RenderOptions, k: number, outDir: string, state: PartState): Promise<void> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     WORKSCOPE_DATA: options.dataDir,
@@ -54,13 +94,16 @@ async function renderPart(options: RenderOptions, k: number, outDir: string): Pr
   // in a folder of its own inside the project, so that the processes never share that build.
   const cwd = path.join(ROOT, ".astro", `part-${k}`);
   await mkdir(cwd, { recursive: true });
-  const child = spawn(process.execPath, [...heap, PART_SCRIPT, ROOT, outDir, options.base, options.quiet ? "error" : "warn", path.join(options.dataDir, `cache-${k}`)], {
+  // The build may have failed while the folder was made: then there is nothing to start.
+  if (state.cancelled) return;
+  const child = spawn(process.execPath, [...heap, PART_SCRIPT, ROOT, outDir, options.base, options.quiet ? "error" : "warn", path.join(options.cacheDir, `cache-${k}`)], {
     cwd,
     env,
     stdio: ["ignore", "inherit", "pipe"],
   });
+  state.children.push(child);
   let stderr = "";
-  child.stderr.on("data", (chunk: Buffer) => {
+  child.stderr?.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();
     if (!options.quiet) process.stderr.write(chunk);
   });

@@ -1,6 +1,6 @@
 // The site's only way to its data: the shards `workscope build` wrote (src/ingest/write-site-data.ts),
 // in the folder named by WORKSCOPE_DATA. Pages call these while Astro renders them at build time.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { AgentPage } from "../core/site/agent-page.ts";
 import type { EventRow } from "../core/site/event-row.ts";
@@ -14,7 +14,26 @@ function dataDir(): string {
   return dir;
 }
 
+let ready = false;
+/**
+ * Waits, once, until `workscope build` has written every shard: it starts the renderers before the
+ * analysis is done (scripts/site/render-site.ts). Astro calls pages synchronously, so this sleeps
+ * synchronously; if the build that started this renderer is gone, there is nothing to wait for.
+ */
+function waitForData(): void {
+  if (ready) return;
+  const flag = path.join(dataDir(), "READY");
+  const parent = process.ppid;
+  const cell = new Int32Array(new SharedArrayBuffer(4));
+  while (!existsSync(flag)) {
+    if (process.ppid !== parent) throw new Error("the build that started this renderer has ended");
+    Atomics.wait(cell, 0, 0, 50);
+  }
+  ready = true;
+}
+
 function read<T>(...parts: string[]): T {
+  waitForData();
   return JSON.parse(readFileSync(path.join(dataDir(), ...parts), "utf8")) as T;
 }
 

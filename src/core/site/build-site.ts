@@ -65,8 +65,9 @@ export function buildSiteData(analysis: Analysis, input: Pick<LoadedInput, "task
   const listed = analysis.events.filter((e) => (LISTED_ROLES as readonly string[]).includes(e.eventRole));
   const events: EventsPage[] = [];
   const eventListings: EventListing[] = [];
+  const allRows = listed.map((e) => eventRow(e, sessionOf.get(e) ?? null, names));
   for (const role of ["all", ...LISTED_ROLES] as const) {
-    const rows = (role === "all" ? listed : listed.filter((e) => e.eventRole === role)).map((e) => eventRow(e, sessionOf.get(e) ?? null, names));
+    const rows = role === "all" ? allRows : allRows.filter((r) => r.eventRole === role);
     const pages = Math.max(1, Math.ceil(rows.length / EVENTS_PER_PAGE));
     eventListings.push({ role, segment: role, events: rows.length, pages });
     for (let page = 1; page <= pages; page++) events.push({ listing: role, page, rows: rows.slice((page - 1) * EVENTS_PER_PAGE, page * EVENTS_PER_PAGE) });

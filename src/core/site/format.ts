@@ -10,7 +10,7 @@ export function formatTime(ms: number): string {
 
 /** A time as `YYYY-MM-DDTHH:mm:ssZ`, for `<time datetime>`. */
 export function isoTime(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+  return `${new Date(ms).toISOString().slice(0, 19)}Z`;
 }
 
 /** Units of relative time, largest first, in ms. */

@@ -4,6 +4,8 @@ import { hash64 } from "../hash.ts";
 const MAX_SEGMENT = 100;
 /** How much of a long id's encoding stays readable before its hash. */
 const KEPT = 60;
+/** Ids that are their own segment: only characters that stay as they are, and not too long. */
+const PLAIN = /^[a-z0-9_-]{1,100}$/;
 
 /**
  * The one way an id from a log becomes a path segment of the site (a folder under `--out` and a
@@ -22,6 +24,8 @@ const KEPT = 60;
  * segments, and no segment holds `/`, `\`, NUL or starts a `..` path.
  */
 export function pathSegment(id: string): string {
+  // Most ids (UUIDs, task_…, ws_…) need nothing escaped: this is run for every row of every list.
+  if (PLAIN.test(id)) return id;
   let out = "";
   for (const byte of utf8(id)) {
     if ((byte >= 0x61 && byte <= 0x7a) || (byte >= 0x30 && byte <= 0x39) || byte === 0x2d || byte === 0x5f) out += String.fromCharCode(byte);

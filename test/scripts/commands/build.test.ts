@@ -18,7 +18,7 @@ describe("workscope build", () => {
   it("explains its options", () => {
     const help = workscope(["build", "--help"]);
     expect(help.code).toBe(0);
-    for (const option of ["--out DIR", "--base PATH", "--locale ko|en", "--now ISO", "--quiet"]) expect(help.stdout).toContain(option);
+    for (const option of ["--out DIR", "--base PATH", "--locale ko|en", "--jobs N", "--now ISO", "--quiet"]) expect(help.stdout).toContain(option);
     expect(workscope(["--help"]).stdout).toMatch(/build \[inputs…\]/);
     expect(workscope(["preview", "--help"]).stdout).toMatch(/^Usage: workscope preview/);
   });
@@ -30,6 +30,9 @@ describe("workscope build", () => {
       ["build", FIXTURE, "--out", ROOT],
       ["build", FIXTURE, "--locale", "fr", "--out", path.join(dir, "x")],
       ["build", FIXTURE, "--base", "../up", "--out", path.join(dir, "y")],
+      ["build", FIXTURE, "--jobs", "0", "--out", path.join(dir, "y")],
+      // The renderers start before the inputs are read: a missing input stops them, and leaves no folder.
+      ["build", "no/such/logs", "--out", path.join(dir, "z")],
     ];
     for (const args of cases) {
       const run = workscope(args);
@@ -38,7 +41,7 @@ describe("workscope build", () => {
       expect(run.stderr).toMatch(/^workscope build: /);
     }
     expect(readFileSync(path.join(dir, "precious.txt"), "utf8")).toBe("keep me");
-    expect(existsSync(path.join(dir, "x"))).toBe(false);
+    for (const name of ["x", "y", "z"]) expect(existsSync(path.join(dir, name))).toBe(false);
   });
 
   it("builds a site in English under a base path, and rebuilds over its own earlier output", () => {
