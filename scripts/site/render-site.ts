@@ -92,7 +92,8 @@ async function renderPart(options: RenderOptions, k: number, outDir: string, sta
   // Astro writes its intermediate build (which imports packages from node_modules) into
   // ./.astro/ of the working directory when the output folder lies outside it: each process works
   // in a folder of its own inside the project, so that the processes never share that build.
-  const cwd = path.join(ROOT, ".astro", `part-${k}`);
+  // Named after this build's process, so that two builds of one checkout never meet either.
+  const cwd = path.join(ROOT, ".astro", `render-${process.pid}-${k}`);
   await mkdir(cwd, { recursive: true });
   // The build may have failed while the folder was made: then there is nothing to start.
   if (state.cancelled) return;
@@ -110,6 +111,7 @@ async function renderPart(options: RenderOptions, k: number, outDir: string, sta
   return new Promise((resolve, reject) => {
     child.on("error", reject);
     child.on("close", (code, signal) => {
+      void rm(cwd, { recursive: true, force: true });
       if (code === 0) resolve();
       else reject(new Error(`rendering pages (part ${k + 1} of ${options.jobs}) failed with ${signal ?? `exit code ${code}`}:\n${stderr.slice(-4000)}`));
     });

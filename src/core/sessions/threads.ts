@@ -26,7 +26,10 @@ export function buildThreads(events: readonly CanonicalEvent[], workSessionId: s
       const head = list.find((e) => e.type === "a2a.send" || e.type === "a2a.spawn" || e.type === "manager_assign") ?? (list[0] as CanonicalEvent);
       const withData = list.map((e) => ({ type: e.type, ts: e.ts, data: e.facts }));
       const end = threadEnd(withData, logEndMs);
-      const turns = Math.max(0, ...withData.map((e) => (typeof e.data["turn"] === "number" ? e.data["turn"] : 0)));
+      // A loop, not Math.max(...list): a thread of legacy events keyed by agent pair can hold
+      // hundreds of thousands of events, more arguments than a call may take.
+      let turns = 0;
+      for (const e of withData) if (typeof e.data["turn"] === "number" && e.data["turn"] > turns) turns = e.data["turn"];
       // Keys in the order of the contract (DESIGN.md §4), optional ones in their place.
       const thread: Thread = {
         threadKey,

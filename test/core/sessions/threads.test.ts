@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import type { CanonicalEvent } from "../../../src/core/event.ts";
+import { buildThreads } from "../../../src/core/sessions/threads.ts";
+
+const ev = (type: string, ts: number, facts: Record<string, unknown> = {}): CanonicalEvent =>
+  ({ id: `e${ts}`, type, ts, conversationId: null, workSessionId: null, taskId: null, fromAgent: "eden", toAgent: "seum", agentId: "eden", eventRole: "conversation.main", facts }) as unknown as CanonicalEvent;
+
+describe("buildThreads", () => {
+  it("takes a thread's turns as the highest turn any of its events states", () => {
+    const [thread] = buildThreads([ev("a2a.send", 0, { message: "hi" }), ev("a2a.response", 1, { message: "a", turn: 1 }), ev("a2a.response", 2, { message: "b", turn: 3 }), ev("a2a.response", 3, { message: "c", turn: 2 })], "ws", 10, new Map());
+    expect(thread?.thread.turns).toBe(3);
+  });
+
+  it("builds a thread of half a million events (legacy events keyed by one agent pair) without running out of stack", () => {
+    const events = Array.from({ length: 500_000 }, (_, i) => ev("a2a.response", i, { turn: i % 7 }));
+    const threads = buildThreads(events, null, 500_000, new Map());
+    expect(threads).toHaveLength(1);
+    expect(threads[0]?.thread.turns).toBe(6);
+    expect(threads[0]?.thread.eventCount).toBe(500_000);
+  });
+});

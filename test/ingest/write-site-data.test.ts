@@ -1,0 +1,31 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { SiteData } from "../../src/core/site/build-site.ts";
+import { READY, writeSiteData } from "../../src/ingest/write-site-data.ts";
+import { tmpTree } from "../helpers/tmp.ts";
+
+const data = {
+  index: { generatedAt: "x" },
+  sessions: [{ segment: "ws-1" }, { segment: "~2E~2E~2Fup" }],
+  tasks: [{ segment: "task_1" }],
+  agents: [{ segment: "main" }],
+  events: [
+    { listing: "all", page: 1, rows: [{ id: "a" }] },
+    { listing: "all", page: 2, rows: [] },
+    { listing: "orchestration.task", page: 1, rows: [] },
+  ],
+} as unknown as SiteData;
+
+describe("writeSiteData", () => {
+  it("writes the index and one shard per page, each under its own folder, and READY last", async () => {
+    const dir = path.join(tmpTree({ "shards/stale.json": "{}" }), "shards");
+    await writeSiteData(dir, data);
+    expect(JSON.parse(readFileSync(path.join(dir, "index.json"), "utf8"))).toEqual({ generatedAt: "x" });
+    expect(readdirSync(path.join(dir, "sessions")).sort()).toEqual(["ws-1.json", "~2E~2E~2Fup.json"]);
+    expect(readdirSync(path.join(dir, "events", "all")).sort()).toEqual(["1.json", "2.json"]);
+    expect(JSON.parse(readFileSync(path.join(dir, "events", "all", "1.json"), "utf8"))).toEqual([{ id: "a" }]);
+    expect(existsSync(path.join(dir, "stale.json"))).toBe(false);
+    expect(existsSync(path.join(dir, READY))).toBe(true);
+  });
+});
