@@ -3,7 +3,9 @@
 // its peak memory, how many pages it wrote and how much a transcript page weighs. The raw split +
 // JSON.parse loop over the same log is measured in the same run, as the baseline the time is a
 // ratio of: this machine is shared and absolute times drift.
-//   node scripts/bench-site.ts [--sessions 10000] [--heap 4096] [--jobs N]
+//   node scripts/bench-site.ts [--sessions 10000] [--heap 4096] [--jobs N] [--whole-log]
+// The log is the sample's session events copied (see site-corpus.ts); --whole-log copies every
+// line of the sample's log, more than half of them legacy lines that no session takes.
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
@@ -78,14 +80,15 @@ function countPages(dir: string): number {
 }
 
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({ options: { child: { type: "boolean" }, sessions: { type: "string", default: "10000" }, heap: { type: "string", default: "4096" }, jobs: { type: "string" } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({ options: { child: { type: "boolean" }, sessions: { type: "string", default: "10000" }, heap: { type: "string", default: "4096" }, jobs: { type: "string" }, "whole-log": { type: "boolean" } }, allowPositionals: true });
   if (values.child === true) return child(positionals[0] ?? "", positionals[1] ?? "", values.jobs);
   const sessions = Number(values.sessions);
-  const corpus = path.join(ROOT, "bench-data", `site-${sessions}.ndjson`);
-  const { bytes, copies } = await ensureSiteCorpus(corpus, sessions);
+  const whole = values["whole-log"] === true;
+  const corpus = path.join(ROOT, "bench-data", `site-${sessions}${whole ? "-whole" : ""}.ndjson`);
+  const { bytes, copies, lines } = await ensureSiteCorpus(corpus, sessions, whole);
   const out = path.join(ROOT, "bench-data", `site-${sessions}-out`);
   rmSync(out, { recursive: true, force: true });
-  process.stdout.write(`workscope bench:site — ${sessions.toLocaleString("en-US")}+ work sessions (${copies} copies of the sample's log, ${(bytes / 1e6).toFixed(1)} MB), heap capped at ${values.heap} MB\n\n`);
+  process.stdout.write(`workscope bench:site — ${sessions.toLocaleString("en-US")}+ work sessions (${copies} copies of the sample's ${whole ? "whole log" : "session events"}: ${lines.toLocaleString("en-US")} events, ${(bytes / 1e6).toFixed(1)} MB), heap capped at ${values.heap} MB\n\n`);
 
   const raw = await rawLoop(corpus);
   // The build runs in a child with the heap cap; its renderers inherit the cap. Memory is the sum
