@@ -1,11 +1,11 @@
-import { compareEvents, compareOrigins, eventId, type CanonicalEvent } from "./event.ts";
+import { compareEvents, compareOrigins, eventId, type BaseEvent, type CanonicalEvent } from "./event.ts";
 import { eventText } from "./event-data.ts";
 import type { Finding } from "./finding.ts";
 
 /** The distinct events in timeline order, with what dedupe dropped. */
-export interface Deduped {
+export interface Deduped<E extends BaseEvent = CanonicalEvent> {
   /** Distinct events, ordered by time, then id. */
-  events: CanonicalEvent[];
+  events: E[];
   /** How many copies were dropped. */
   duplicates: number;
   /** Copies that share a producer's id but not its content: the first copy is kept. */
@@ -22,9 +22,9 @@ export interface Deduped {
  * OpenClaw logs are most events, so they take the path that needs no table of ids: sorted, the
  * copies of an event are neighbours.
  */
-export function dedupeEvents(events: readonly CanonicalEvent[]): Deduped {
-  const fingerprinted: CanonicalEvent[] = [];
-  const byId = new Map<string, CanonicalEvent[]>();
+export function dedupeEvents<E extends BaseEvent>(events: readonly E[]): Deduped<E> {
+  const fingerprinted: E[] = [];
+  const byId = new Map<string, E[]>();
   for (const event of events) {
     if (event.id === null) fingerprinted.push(event);
     else {
@@ -33,8 +33,8 @@ export function dedupeEvents(events: readonly CanonicalEvent[]): Deduped {
       else copies.push(event);
     }
   }
-  const result: Deduped = { events: [], duplicates: 0, findings: [] };
-  const identified: CanonicalEvent[] = [];
+  const result: Deduped<E> = { events: [], duplicates: 0, findings: [] };
+  const identified: E[] = [];
   for (const copies of byId.values()) identified.push(keepFirstCopy(copies, result));
 
   // Copies of a fingerprinted event share its time and id, so sorting makes them neighbours; the
@@ -42,9 +42,9 @@ export function dedupeEvents(events: readonly CanonicalEvent[]): Deduped {
   fingerprinted.sort((a, b) => compareEvents(a, b) || compareOrigins(a, b));
   let kept = 0;
   for (let i = 0; i < fingerprinted.length; ) {
-    const first = fingerprinted[i] as CanonicalEvent;
+    const first = fingerprinted[i] as E;
     let end = i + 1;
-    while (end < fingerprinted.length && sameFingerprint(fingerprinted[end] as CanonicalEvent, first)) end++;
+    while (end < fingerprinted.length && sameFingerprint(fingerprinted[end] as E, first)) end++;
     if (end === i + 1) fingerprinted[kept++] = first;
     else for (const event of splitByContent(fingerprinted.slice(i, end), result)) fingerprinted[kept++] = event;
     i = end;
@@ -55,10 +55,10 @@ export function dedupeEvents(events: readonly CanonicalEvent[]): Deduped {
   return result;
 }
 
-function keepFirstCopy(copies: CanonicalEvent[], result: Deduped): CanonicalEvent {
-  if (copies.length === 1) return copies[0] as CanonicalEvent;
+function keepFirstCopy<E extends BaseEvent>(copies: E[], result: Deduped<E>): E {
+  if (copies.length === 1) return copies[0] as E;
   copies.sort(compareOrigins);
-  const kept = copies[0] as CanonicalEvent;
+  const kept = copies[0] as E;
   for (const copy of copies.slice(1)) {
     result.duplicates++;
     if (contentKey(copy) !== contentKey(kept) || copy.ts !== kept.ts) {
@@ -73,37 +73,37 @@ function keepFirstCopy(copies: CanonicalEvent[], result: Deduped): CanonicalEven
 }
 
 /** One run of events sharing a fingerprint, in origin order: one event per distinct line. */
-function splitByContent(run: CanonicalEvent[], result: Deduped): CanonicalEvent[] {
-  const byContent = new Map<string, CanonicalEvent>();
+function splitByContent<E extends BaseEvent>(run: E[], result: Deduped<E>): E[] {
+  const byContent = new Map<string, E>();
   for (const event of run) {
     const key = contentKey(event);
     if (byContent.has(key)) result.duplicates++;
     else byContent.set(key, event);
   }
-  if (byContent.size === 1) return [run[0] as CanonicalEvent];
-  return [...byContent.keys()].sort().map((key, n) => ({ ...(byContent.get(key) as CanonicalEvent), twin: n + 1 }));
+  if (byContent.size === 1) return [run[0] as E];
+  return [...byContent.keys()].sort().map((key, n) => ({ ...(byContent.get(key) as E), twin: n + 1 }));
 }
 
 /** True when two events have the same fingerprint id (see fingerprintId), without building it. */
-function sameFingerprint(a: CanonicalEvent, b: CanonicalEvent): boolean {
+function sameFingerprint(a: BaseEvent, b: BaseEvent): boolean {
   return a.ts === b.ts && a.raw.length === b.raw.length && a.type === b.type && a.agentId === b.agentId;
 }
 
 /** What makes two copies the same: the exact line ("exact duplicate lines count once"). */
-function contentKey(event: CanonicalEvent): string {
+function contentKey(event: BaseEvent): string {
   return eventText(event);
 }
 
 /** Merges two lists already in timeline order. */
-function merge(a: CanonicalEvent[], b: CanonicalEvent[]): CanonicalEvent[] {
+function merge<E extends BaseEvent>(a: E[], b: E[]): E[] {
   if (b.length === 0) return a;
   if (a.length === 0) return b;
-  const out: CanonicalEvent[] = new Array<CanonicalEvent>(a.length + b.length);
+  const out: E[] = new Array<E>(a.length + b.length);
   let i = 0;
   let j = 0;
   let k = 0;
-  while (i < a.length && j < b.length) out[k++] = compareEvents(a[i] as CanonicalEvent, b[j] as CanonicalEvent) <= 0 ? (a[i++] as CanonicalEvent) : (b[j++] as CanonicalEvent);
-  while (i < a.length) out[k++] = a[i++] as CanonicalEvent;
-  while (j < b.length) out[k++] = b[j++] as CanonicalEvent;
+  while (i < a.length && j < b.length) out[k++] = compareEvents(a[i] as E, b[j] as E) <= 0 ? (a[i++] as E) : (b[j++] as E);
+  while (i < a.length) out[k++] = a[i++] as E;
+  while (j < b.length) out[k++] = b[j++] as E;
   return out;
 }
