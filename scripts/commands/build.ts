@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { analyze, type Report } from "../../src/core/report.ts";
+import { analyze } from "../../src/core/report.ts";
 import { buildSiteData } from "../../src/core/site/build-site.ts";
 import { loadInputs } from "../../src/ingest/load.ts";
 import { silentProgress, streamProgress } from "../../src/ingest/progress.ts";
@@ -58,16 +58,11 @@ export async function runBuild(argv: string[]): Promise<number> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "workscope-data-"));
   const shards = path.join(dataDir, "shards");
   const rendering = await startRendering({ dataDir: shards, cacheDir: dataDir, out, base, locale, jobs, quiet });
-  let report: Report;
+  let summary: BuildSummary;
   try {
-    let progress = silentProgress;
-    const input = await loadInputs(inputs, process.cwd(), (files) => (progress = quiet ? silentProgress : streamProgress(files, process.stderr)));
-    const analysis = analyze(input, nowMs);
-    report = analysis.report;
-    progress.finish(`read ${report.input.files.length} files: ${report.input.events} events, ${report.workSessions.length} work sessions`);
-    await writeSiteData(shards, buildSiteData(analysis, input, nowMs));
+    summary = await writeData(inputs, nowMs, shards, quiet);
     await rendering.finished();
-    await writeFile(path.join(out, SITE_MARKER), `${report.generatedAt}\n`);
+    await writeFile(path.join(out, SITE_MARKER), `${summary.generatedAt}\n`);
   } catch (error) {
     await rendering.cancel();
     if (!outExisted) await rm(out, { recursive: true, force: true });
@@ -76,8 +71,30 @@ export async function runBuild(argv: string[]): Promise<number> {
     await rm(dataDir, { recursive: true, force: true });
   }
   const shown = path.relative(process.cwd(), out) || ".";
-  process.stdout.write(`workscope build — ${report.workSessions.length} work sessions, ${report.tasks.length} tasks, ${report.agents.length} agents\n  site written to ${shown}/\n  preview it: npx workscope preview --out ${shown}  (or any static server)\n`);
+  process.stdout.write(`workscope build — ${summary.sessions} work sessions, ${summary.tasks} tasks, ${summary.agents} agents\n  site written to ${shown}/\n  preview it: npx workscope preview --out ${shown}  (or any static server)\n`);
   return 0;
+}
+
+/** What the build says when it is done. */
+interface BuildSummary {
+  generatedAt: string;
+  sessions: number;
+  tasks: number;
+  agents: number;
+}
+
+/**
+ * Reads and analyzes the inputs and writes the site's data. A function of its own so that the
+ * events and the Report are garbage once it returns: the renderers need the memory more.
+ */
+async function writeData(inputs: string[], nowMs: number, shards: string, quiet: boolean): Promise<BuildSummary> {
+  let progress = silentProgress;
+  const input = await loadInputs(inputs, process.cwd(), (files) => (progress = quiet ? silentProgress : streamProgress(files, process.stderr)));
+  const analysis = analyze(input, nowMs);
+  const { report } = analysis;
+  progress.finish(`read ${report.input.files.length} files: ${report.input.events} events, ${report.workSessions.length} work sessions`);
+  await writeSiteData(shards, buildSiteData(analysis, input, nowMs));
+  return { generatedAt: report.generatedAt, sessions: report.workSessions.length, tasks: report.tasks.length, agents: report.agents.length };
 }
 
 /**
