@@ -17,13 +17,7 @@ export async function ensureCorpus(file: string, targetBytes: number): Promise<{
   const perCopy = lines.reduce((n, l) => n + Buffer.byteLength(l) + 1, 0);
   const copies = Math.ceil(targetBytes / perCopy);
   if (existing !== null && existing.size >= targetBytes) return { bytes: existing.size, lines: copies * lines.length };
-  await mkdir(path.dirname(file), { recursive: true });
-  const out = createWriteStream(file);
-  for (let copy = 0; copy < copies; copy++) {
-    const chunk = lines.map((line) => copyLine(line, copy)).join("\n") + "\n";
-    if (!out.write(chunk)) await new Promise<void>((resolve) => out.once("drain", resolve));
-  }
-  await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
+  await writeCopies(file, lines, copies);
   return { bytes: (await stat(file)).size, lines: copies * lines.length };
 }
 
@@ -49,4 +43,15 @@ export function copyLine(line: string, copy: number): string {
     if (typeof value === "string") event.data[key] = `${value}-${copy}`;
   }
   return JSON.stringify(event);
+}
+
+/** Writes `copies` copies of the lines to a file (see copyLine), streaming. */
+export async function writeCopies(file: string, lines: readonly string[], copies: number): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const out = createWriteStream(file);
+  for (let copy = 0; copy < copies; copy++) {
+    const chunk = lines.map((line) => copyLine(line, copy)).join("\n") + "\n";
+    if (!out.write(chunk)) await new Promise<void>((resolve) => out.once("drain", resolve));
+  }
+  await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
 }

@@ -1,7 +1,5 @@
-import { createWriteStream } from "node:fs";
-import { mkdir, stat } from "node:fs/promises";
-import path from "node:path";
-import { copyLine, sampleLines } from "./corpus.ts";
+import { stat } from "node:fs/promises";
+import { sampleLines, writeCopies } from "./corpus.ts";
 
 /**
  * Writes an OpenClaw log holding at least `sessions` work sessions: the bundled sample's session
@@ -16,12 +14,6 @@ export async function ensureSiteCorpus(file: string, sessions: number, wholeLog 
   const copies = Math.ceil(sessions / perCopy);
   const existing = await stat(file).catch(() => null);
   if (existing !== null) return { bytes: existing.size, copies, lines: copies * lines.length };
-  await mkdir(path.dirname(file), { recursive: true });
-  const out = createWriteStream(file);
-  for (let copy = 0; copy < copies; copy++) {
-    const chunk = lines.map((line) => copyLine(line, copy)).join("\n") + "\n";
-    if (!out.write(chunk)) await new Promise<void>((resolve) => out.once("drain", resolve));
-  }
-  await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
+  await writeCopies(file, lines, copies);
   return { bytes: (await stat(file)).size, copies, lines: copies * lines.length };
 }

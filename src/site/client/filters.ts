@@ -41,36 +41,34 @@ export function matches(item: Filterable, f: Filters): boolean {
   return true;
 }
 
-/** Wires a filter form to the list items of the page, both ways with the URL. */
-export function attachFilters(form: HTMLFormElement, items: readonly HTMLElement[], count: HTMLElement | null, empty: HTMLElement | null): void {
-  const apply = (): void => {
+/**
+ * Keeps a filter form and the URL query in step: `show` fills the form from the URL and hands the
+ * filters to `apply`; a change in the form is written to the URL (replacing the entry, so that Back
+ * leaves the page), `onChange` runs, then `show`. Returns `show`, for lists that redraw later.
+ */
+export function bindForm(form: HTMLFormElement, apply: (filters: Filters) => void, onChange: () => void = () => undefined): () => void {
+  const field = (key: string): HTMLInputElement | HTMLSelectElement | null => {
+    const element = form.elements.namedItem(key);
+    return element instanceof HTMLInputElement || element instanceof HTMLSelectElement ? element : null;
+  };
+  const show = (): void => {
     const filters = readFilters(new URL(window.location.href).searchParams);
     for (const key of FILTER_KEYS) {
-      const field = form.elements.namedItem(key);
-      if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) field.value = filters[key];
+      const element = field(key);
+      if (element !== null) element.value = filters[key];
     }
-    let shown = 0;
-    for (const item of items) {
-      const ok = matches(item.dataset, filters);
-      item.hidden = !ok;
-      if (ok) shown++;
-    }
-    for (const group of form.ownerDocument.querySelectorAll<HTMLElement>("[data-group]")) {
-      group.hidden = group.querySelector("[data-filterable]:not([hidden])") === null;
-    }
-    if (count !== null) count.textContent = String(shown);
-    if (empty !== null) empty.hidden = shown > 0;
+    apply(filters);
   };
   const update = (): void => {
     const url = new URL(window.location.href);
     for (const key of FILTER_KEYS) {
-      const field = form.elements.namedItem(key);
-      const value = field instanceof HTMLInputElement || field instanceof HTMLSelectElement ? field.value.trim() : "";
+      const value = field(key)?.value.trim() ?? "";
       if (value === "") url.searchParams.delete(key);
       else url.searchParams.set(key, value);
     }
     window.history.replaceState(null, "", url);
-    apply();
+    onChange();
+    show();
   };
   form.addEventListener("input", update);
   form.addEventListener("change", update);
@@ -79,5 +77,20 @@ export function attachFilters(form: HTMLFormElement, items: readonly HTMLElement
     update();
   });
   form.addEventListener("reset", () => window.setTimeout(update, 0));
-  apply();
+  show();
+  return show;
+}
+
+/** Wires a filter form to the server-rendered items of the page: those that do not match are hidden. */
+export function attachFilters(form: HTMLFormElement, items: readonly HTMLElement[], count: HTMLElement | null, empty: HTMLElement | null): void {
+  bindForm(form, (filters) => {
+    let shown = 0;
+    for (const item of items) {
+      const ok = matches(item.dataset, filters);
+      item.hidden = !ok;
+      if (ok) shown++;
+    }
+    if (count !== null) count.textContent = String(shown);
+    if (empty !== null) empty.hidden = shown > 0;
+  });
 }

@@ -6,7 +6,7 @@ import { formatTime, isoTime, relativeTime } from "../../core/site/format.ts";
 import type { Locale } from "../../core/site/labels.ts";
 import { filterFields, listedSession, type ListedSession } from "../../core/site/listed-session.ts";
 import type { SessionIndex } from "../../core/site/session-index.ts";
-import { FILTER_KEYS, matches, readFilters } from "./filters.ts";
+import { bindForm, matches, readFilters } from "./filters.ts";
 
 /** How many cards the list shows before "show more". */
 export const PAGE_SIZE = 100;
@@ -75,43 +75,24 @@ export async function attachSessionList(root: HTMLElement): Promise<void> {
   ctx.nowMs = index.nowMs;
   const sessions = index.sessions.map(listedSession);
   let limit = PAGE_SIZE;
-
-  const render = (): void => {
-    const query = new URL(window.location.href).searchParams;
-    const filters = readFilters(query);
-    for (const key of FILTER_KEYS) {
-      const field = form.elements.namedItem(key);
-      if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) field.value = filters[key];
-    }
-    const matched = filterSessions(sessions, query);
-    list.replaceChildren(...matched.slice(0, limit).map((s) => cardElement(doc, s, ctx)));
-    if (count !== null) count.textContent = String(matched.length);
-    if (empty !== null) empty.hidden = matched.length > 0;
-    more.hidden = matched.length <= limit;
-    root.dataset["ready"] = "true";
-  };
-  const update = (): void => {
-    const url = new URL(window.location.href);
-    for (const key of FILTER_KEYS) {
-      const field = form.elements.namedItem(key);
-      const value = field instanceof HTMLInputElement || field instanceof HTMLSelectElement ? field.value.trim() : "";
-      if (value === "") url.searchParams.delete(key);
-      else url.searchParams.set(key, value);
-    }
-    window.history.replaceState(null, "", url);
-    limit = PAGE_SIZE;
-    render();
-  };
-  form.addEventListener("input", update);
-  form.addEventListener("change", update);
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    update();
-  });
-  form.addEventListener("reset", () => window.setTimeout(update, 0));
+  const show = bindForm(
+    form,
+    (filters) => {
+      const matched = sessions.filter((s) => matches(filterFields(s), filters));
+      // A fragment, not replaceChildren(...cards): after many "show more" there can be more cards
+      // than a call may take arguments.
+      const cards = doc.createDocumentFragment();
+      for (const s of matched.slice(0, limit)) cards.append(cardElement(doc, s, ctx));
+      list.replaceChildren(cards);
+      if (count !== null) count.textContent = String(matched.length);
+      if (empty !== null) empty.hidden = matched.length > 0;
+      more.hidden = matched.length <= limit;
+      root.dataset["ready"] = "true";
+    },
+    () => (limit = PAGE_SIZE),
+  );
   more.addEventListener("click", () => {
     limit += PAGE_SIZE;
-    render();
+    show();
   });
-  render();
 }
