@@ -10,7 +10,7 @@ import { pathSegment } from "./path-segment.ts";
 import { sessionCard } from "./session-card.ts";
 import { sessionPage, type SessionPage } from "./session-page.ts";
 import { EVENTS_PER_PAGE, LISTED_ROLES, type AgentCard, type EventListing, type SiteIndex } from "./site-index.ts";
-import { taskCard } from "./task-card.ts";
+import { taskCard, taskTitle } from "./task-card.ts";
 import { taskPage, type TaskPage } from "./task-page.ts";
 import { pushTo } from "../group.ts";
 
@@ -41,21 +41,21 @@ export function buildSiteData(analysis: Analysis, input: Pick<LoadedInput, "task
   const { report } = analysis;
   const names = new Map(Object.entries(input.mentionNames));
   const sessionById = new Map(report.workSessions.map((s) => [s.workSessionId, s]));
-  const taskById = new Map(report.tasks.map((t) => [t.taskId, t]));
   const sessionOf = new Map<CanonicalEvent, string>();
   for (const [id, events] of analysis.sessionEvents) for (const e of events) if (e.eventRole !== "conversation.main") sessionOf.set(e, id);
 
-  const sessions = report.workSessions.map((s) =>
-    sessionPage(s, analysis.sessionEvents.get(s.workSessionId) ?? [], { sessions: sessionById, tasks: taskById, unattributed: report.unattributed, names }),
-  );
   const sessionCards = report.workSessions.map(sessionCard);
-  const taskCards = report.tasks.map(taskCard);
-
   const eventsByTask = new Map<string, CanonicalEvent[]>();
   for (const e of analysis.events) if (e.taskId !== null) pushTo(eventsByTask, e.taskId, e);
+  const titles = new Map(report.tasks.map((t) => [t.taskId, taskTitle(t, (eventsByTask.get(t.taskId) ?? []).map((e) => ({ type: e.type, data: e.facts })))]));
+  const taskCards = report.tasks.map((t) => taskCard(t, titles.get(t.taskId)));
+  const cardById = new Map(taskCards.map((c) => [c.taskId, c]));
+  const sessions = report.workSessions.map((s) =>
+    sessionPage(s, analysis.sessionEvents.get(s.workSessionId) ?? [], { sessions: sessionById, tasks: cardById, unattributed: report.unattributed, names }),
+  );
   const fileOf = new Map(input.taskFiles.map((f) => [f.record.id, f]));
   const historyOf = new Map(input.history.map((h) => [h.record.taskId, h.record]));
-  const tasks = report.tasks.map((t: TaskSummary) => taskPage(t, fileOf.get(t.taskId), historyOf.get(t.taskId), eventsByTask.get(t.taskId) ?? [], names));
+  const tasks = report.tasks.map((t: TaskSummary) => taskPage(t, titles.get(t.taskId) ?? t.taskId, fileOf.get(t.taskId), historyOf.get(t.taskId), eventsByTask.get(t.taskId) ?? [], names));
   const cardsByAgent = new Map<string, typeof sessionCards>();
   for (const card of sessionCards) for (const agent of card.agents) pushTo(cardsByAgent, agent, card);
   const tasksByAgent = new Map<string, typeof taskCards>();

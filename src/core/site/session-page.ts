@@ -1,11 +1,10 @@
 import { z } from "zod";
 import type { CanonicalEvent } from "../event.ts";
-import type { TaskSummary } from "../tasks/task-summary.ts";
 import { UnattributedEvent, WorkSession } from "../sessions/work-session.ts";
 import { DelegationNode, delegationTree } from "./delegation-tree.ts";
 import { EventRow, eventRow } from "./event-row.ts";
 import { pathSegment } from "./path-segment.ts";
-import { TaskCard, taskCard } from "./task-card.ts";
+import { TaskCard } from "./task-card.ts";
 import type { MentionNames } from "../sessions/transcript.ts";
 import { Timeline, timelineOf } from "./timeline.ts";
 
@@ -54,8 +53,8 @@ export type SessionPage = z.infer<typeof SessionPage>;
 export interface SessionPageContext {
   /** Sessions by id, for previous/next titles. */
   sessions: ReadonlyMap<string, WorkSession>;
-  /** Tasks by id. */
-  tasks: ReadonlyMap<string, TaskSummary>;
+  /** Task cards by task id. */
+  tasks: ReadonlyMap<string, TaskCard>;
   /** Unattributed events, in time order (as the Report lists them). */
   unattributed: readonly UnattributedEvent[];
   /** Discord user ids to names, for event texts. */
@@ -84,7 +83,7 @@ export function sessionPage(session: WorkSession, events: readonly CanonicalEven
     delegations: delegationTree(session.threads),
     signals: signals.slice(0, MAX_SIGNALS).map((e) => eventRow(e, session.workSessionId, context.names)),
     signalCount: signals.length,
-    tasks: session.taskIds.map((id) => context.tasks.get(id)).filter((t): t is TaskSummary => t !== undefined).map(taskCard),
+    tasks: session.taskIds.map((id) => context.tasks.get(id)).filter((t): t is TaskCard => t !== undefined),
     timeline: timelineOf(events),
     neighbours,
     previous: session.previousWorkSessionId === undefined ? null : link(session.previousWorkSessionId),

@@ -3,6 +3,7 @@ import { REPORT_TASK_STATUSES } from "../tasks/event-status.ts";
 import { TASK_FLAGS } from "../tasks/task-flags.ts";
 import { StepCounts } from "../tasks/task-file.ts";
 import type { TaskSummary } from "../tasks/task-summary.ts";
+import { DEFAULT_TITLE, sessionTitle, type TitleSource } from "../sessions/title.ts";
 import { pathSegment } from "./path-segment.ts";
 
 /** A task as lists show it. */
@@ -19,6 +20,8 @@ export const TaskCard = z.object({
   priority: z.string(),
   /** What it is (untrusted text). */
   description: z.string(),
+  /** What lists and its page call it: its description, else the goal or first words of its messages, else its id. */
+  title: z.string(),
   /** Its work session, and that session's path segment. */
   workSessionId: z.string().nullable(),
   sessionSegment: z.string().nullable(),
@@ -33,8 +36,8 @@ export const TaskCard = z.object({
 });
 export type TaskCard = z.infer<typeof TaskCard>;
 
-/** A task's card. */
-export function taskCard(t: TaskSummary): TaskCard {
+/** A task's card, with the title taskTitle gave it. */
+export function taskCard(t: TaskSummary, title: string = t.description || t.taskId): TaskCard {
   const pending = t.humanQueries.find((q) => q.answeredMs === undefined);
   return {
     taskId: t.taskId,
@@ -43,6 +46,7 @@ export function taskCard(t: TaskSummary): TaskCard {
     status: t.status,
     priority: t.priority,
     description: t.description,
+    title,
     workSessionId: t.workSessionId ?? null,
     sessionSegment: t.workSessionId === undefined ? null : pathSegment(t.workSessionId),
     steps: t.steps,
@@ -50,4 +54,15 @@ export function taskCard(t: TaskSummary): TaskCard {
     flags: t.flags,
     lastActivityMs: t.lastActivityMs ?? null,
   };
+}
+
+/**
+ * A task's title: its description when it has one; else, as a session's title is found, a label,
+ * the `[Goal]` of its messages or their first user-facing line; else its id, which at least
+ * tells tasks apart.
+ */
+export function taskTitle(t: TaskSummary, events: readonly TitleSource[]): string {
+  if (t.description.trim() !== "") return t.description;
+  const found = sessionTitle(events);
+  return found === DEFAULT_TITLE ? t.taskId : found;
 }

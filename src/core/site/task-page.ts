@@ -31,6 +31,8 @@ export const TaskPage = z.object({
   task: TaskSummary,
   /** Its path segment. */
   segment: z.string(),
+  /** What the page calls it (see taskTitle): never empty. */
+  title: z.string(),
   /** Its task file, when one was read: steps, progress log, blocking and backlog details. */
   file: TaskFile.nullable(),
   /** Where that file is, as listed in `input.files`. */
@@ -49,6 +51,7 @@ export type TaskPage = z.infer<typeof TaskPage>;
 /** One task's page, from its summary, its file and history entry, and its events. */
 export function taskPage(
   task: TaskSummary,
+  title: string,
   file: { file: string; record: TaskFile } | undefined,
   history: HistoryEntry | undefined,
   events: readonly CanonicalEvent[],
@@ -64,6 +67,7 @@ export function taskPage(
   return {
     task,
     segment: pathSegment(task.taskId),
+    title,
     file: file?.record ?? null,
     filePath: file?.file ?? null,
     history: history ?? null,
