@@ -96,6 +96,24 @@ describe("a site built from hostile logs", () => {
     expect(text).not.toContain("[outcome] blocked:");
   });
 
+  it("splits a long transcript into pages of a hundred turns, linked both ways", async () => {
+    const page = await session.open();
+    const first = "/sessions/ws-case/threads/conv.long-thread/";
+    await page.goto(`${server.url}${first}`);
+    expect(await page.locator("li.bubble").count()).toBe(100);
+    await page.locator('a[rel="next"]').click();
+    await page.waitForURL(/conv\.long-thread\/2\/$/);
+    expect(await page.locator("li.bubble").count()).toBe(100);
+    await page.locator('a[rel="next"]').click();
+    await page.waitForURL(/conv\.long-thread\/3\/$/);
+    // 231 turns: the send and 230 replies.
+    expect(await page.locator("li.bubble").count()).toBe(31);
+    expect(await page.locator('a[rel="next"]').count()).toBe(0);
+    expect(await page.locator("li.bubble .badge").last().innerText()).toBe("턴 230");
+    await page.locator('a[rel="prev"]').click();
+    await page.waitForURL(/conv\.long-thread\/2\/$/);
+  });
+
   it("puts a Content-Security-Policy on every page that allows no inline script from anywhere", () => {
     for (const url of pages(site)) {
       const html = readFileSync(path.join(site, url, "index.html"), "utf8");

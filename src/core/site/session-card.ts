@@ -3,6 +3,7 @@ import { CollabCategory } from "../category.ts";
 import { SESSION_STATUSES } from "../sessions/status.ts";
 import type { WorkSession } from "../sessions/work-session.ts";
 import { pathSegment } from "./path-segment.ts";
+import { transcriptPageCount } from "./transcript-pages.ts";
 
 /** A work session as lists show it: enough for a card and for the list's filters. */
 export const SessionCard = z.object({
@@ -28,6 +29,8 @@ export const SessionCard = z.object({
   threadCount: z.number().int(),
   /** Its threads' path segments, for the transcript pages' routes. */
   threadSegments: z.array(z.string()),
+  /** How many pages each thread's transcript takes, in the same order. */
+  threadPages: z.array(z.number().int().positive()),
   /** How many of its threads ended blocked. */
   blockedThreads: z.number().int(),
 });
@@ -48,6 +51,7 @@ export function sessionCard(s: WorkSession): SessionCard {
     eventCount: s.eventCount,
     threadCount: s.threads.length,
     threadSegments: s.threads.map((t) => pathSegment(t.threadKey)),
+    threadPages: s.threads.map((t) => transcriptPageCount(t.transcript.length)),
     blockedThreads: s.threads.filter((t) => t.outcome === "blocked").length,
   };
 }

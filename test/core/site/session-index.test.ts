@@ -17,6 +17,7 @@ const card = (id: string, extra: Partial<SessionCard> = {}): SessionCard => ({
   eventCount: 3,
   threadCount: 1,
   threadSegments: ["conv.a"],
+  threadPages: [1],
   blockedThreads: 0,
   ...extra,
 });
