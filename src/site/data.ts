@@ -66,10 +66,31 @@ export function eventsShard(listing: string, page: number): EventRow[] {
   return read<EventRow[]>("events", listing, `${page}.json`);
 }
 
-let taskSegments: Set<string> | null = null;
+// Which sessions, tasks and agents have pages, made once per build: pages link to each other
+// thousands of times, and a search of the lists per link would grow with the square of the log.
+let pages: { sessions: Map<string, string>; tasks: Set<string>; agents: Map<string, string> } | null = null;
+function pageIndex(): NonNullable<typeof pages> {
+  const index = siteIndex();
+  return (pages ??= {
+    sessions: new Map(index.sessions.map((s) => [s.id, s.segment])),
+    tasks: new Set(index.tasks.map((t) => t.segment)),
+    agents: new Map(index.agents.map((a) => [a.agentId, a.segment])),
+  });
+}
+
 /** True when the task has a page (an event may name a task no file or event described). */
 export function hasTaskPage(segment: string): boolean {
-  return (taskSegments ??= new Set(siteIndex().tasks.map((t) => t.segment))).has(segment);
+  return pageIndex().tasks.has(segment);
+}
+
+/** A session's path segment, when the session has a page. */
+export function sessionSegment(id: string): string | undefined {
+  return pageIndex().sessions.get(id);
+}
+
+/** An agent's path segment, when the agent has a page. */
+export function agentSegment(id: string): string | undefined {
+  return pageIndex().agents.get(id);
 }
 
 /**

@@ -24,9 +24,8 @@ export const SessionCard = z.object({
   /** First and last activity, epoch ms. */
   startMs: z.number(),
   lastActivityMs: z.number(),
-  /** How many events and threads it holds. */
+  /** How many events it holds (its threads are `threadSegments`). */
   eventCount: z.number().int(),
-  threadCount: z.number().int(),
   /** Its threads' path segments, for the transcript pages' routes. */
   threadSegments: z.array(z.string()),
   /** How many pages each thread's transcript takes, in the same order. */
@@ -49,7 +48,6 @@ export function sessionCard(s: WorkSession): SessionCard {
     startMs: s.startMs,
     lastActivityMs: s.lastActivityMs,
     eventCount: s.eventCount,
-    threadCount: s.threads.length,
     threadSegments: s.threads.map((t) => pathSegment(t.threadKey)),
     threadPages: s.threads.map((t) => transcriptPageCount(t.transcript.length)),
     blockedThreads: s.threads.filter((t) => t.outcome === "blocked").length,

@@ -6,7 +6,7 @@ import { formatTime, isoTime, relativeTime } from "../../core/site/format.ts";
 import type { Locale } from "../../core/site/labels.ts";
 import { filterFields, listedSession, type ListedSession } from "../../core/site/listed-session.ts";
 import type { SessionIndex } from "../../core/site/session-index.ts";
-import { bindForm, matches, readFilters } from "./filters.ts";
+import { bindForm, matches, type Filters } from "./filters.ts";
 
 /** How many cards the list shows before "show more". */
 export const PAGE_SIZE = 100;
@@ -54,10 +54,20 @@ export function cardElement(doc: Document, s: ListedSession, ctx: CardContext): 
   return li;
 }
 
+/** A listed session with what the filters read of it, made once when the index arrives. */
+export interface FilterableSession {
+  session: ListedSession;
+  fields: ReturnType<typeof filterFields>;
+}
+
+/** The sessions of the index, ready to filter. */
+export function filterable(sessions: readonly ListedSession[]): FilterableSession[] {
+  return sessions.map((session) => ({ session, fields: filterFields(session) }));
+}
+
 /** The sessions that pass the filters, in index order (newest first). */
-export function filterSessions(sessions: readonly ListedSession[], query: URLSearchParams): ListedSession[] {
-  const filters = readFilters(query);
-  return sessions.filter((s) => matches(filterFields(s), filters));
+export function filterSessions(sessions: readonly FilterableSession[], filters: Filters): ListedSession[] {
+  return sessions.filter((s) => matches(s.fields, filters)).map((s) => s.session);
 }
 
 /** Wires the list: the form and the URL both ways, the index, "show more". */
@@ -73,12 +83,12 @@ export async function attachSessionList(root: HTMLElement): Promise<void> {
   const response = await fetch(root.dataset["index"] ?? "index.json");
   const index = (await response.json()) as SessionIndex;
   ctx.nowMs = index.nowMs;
-  const sessions = index.sessions.map(listedSession);
+  const sessions = filterable(index.sessions.map(listedSession));
   let limit = PAGE_SIZE;
   const show = bindForm(
     form,
     (filters) => {
-      const matched = sessions.filter((s) => matches(filterFields(s), filters));
+      const matched = filterSessions(sessions, filters);
       // A fragment, not replaceChildren(...cards): after many "show more" there can be more cards
       // than a call may take arguments.
       const cards = doc.createDocumentFragment();

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { filterFields, listedSession } from "../../../src/core/site/listed-session.ts";
 import type { SessionCard } from "../../../src/core/site/session-card.ts";
 import { SessionIndex, sessionIndex } from "../../../src/core/site/session-index.ts";
-import { filterSessions } from "../../../src/site/client/session-list.ts";
+import { filterable, filterSessions } from "../../../src/site/client/session-list.ts";
+import { readFilters } from "../../../src/site/client/filters.ts";
 
 const card = (id: string, extra: Partial<SessionCard> = {}): SessionCard => ({
   id,
@@ -15,7 +16,6 @@ const card = (id: string, extra: Partial<SessionCard> = {}): SessionCard => ({
   startMs: 0,
   lastActivityMs: 1000,
   eventCount: 3,
-  threadCount: 1,
   threadSegments: ["conv.a"],
   threadPages: [1],
   blockedThreads: 0,
@@ -36,12 +36,13 @@ describe("the session list index", () => {
   });
 
   it("filters like the server-rendered cards do", () => {
-    const sessions = sessionIndex([card("ws-1", { status: "ACTIVE" }), card("ws-2", { agents: ["eden"], title: "Deploy the API" }), card("ws-3", { subTags: ["QA"] })], 0).sessions.map(listedSession);
-    expect(filterSessions(sessions, new URLSearchParams("status=ACTIVE")).map((s) => s.id)).toEqual(["ws-1"]);
-    expect(filterSessions(sessions, new URLSearchParams("agent=eden")).map((s) => s.id)).toEqual(["ws-2"]);
-    expect(filterSessions(sessions, new URLSearchParams("q=deploy")).map((s) => s.id)).toEqual(["ws-2"]);
-    expect(filterSessions(sessions, new URLSearchParams("subTag=QA")).map((s) => s.id)).toEqual(["ws-3"]);
-    expect(filterSessions(sessions, new URLSearchParams("")).map((s) => s.id)).toEqual(["ws-1", "ws-2", "ws-3"]);
-    expect(filterFields(sessions[1] as (typeof sessions)[number]).text).toContain("deploy the api");
+    const listed = sessionIndex([card("ws-1", { status: "ACTIVE" }), card("ws-2", { agents: ["eden"], title: "Deploy the API" }), card("ws-3", { subTags: ["QA"] })], 0).sessions.map(listedSession);
+    const sessions = filterable(listed);
+    expect(filterSessions(sessions, readFilters(new URLSearchParams("status=ACTIVE"))).map((s) => s.id)).toEqual(["ws-1"]);
+    expect(filterSessions(sessions, readFilters(new URLSearchParams("agent=eden"))).map((s) => s.id)).toEqual(["ws-2"]);
+    expect(filterSessions(sessions, readFilters(new URLSearchParams("q=deploy"))).map((s) => s.id)).toEqual(["ws-2"]);
+    expect(filterSessions(sessions, readFilters(new URLSearchParams("subTag=QA"))).map((s) => s.id)).toEqual(["ws-3"]);
+    expect(filterSessions(sessions, readFilters(new URLSearchParams(""))).map((s) => s.id)).toEqual(["ws-1", "ws-2", "ws-3"]);
+    expect(filterFields(listed[1] as (typeof listed)[number]).text).toContain("deploy the api");
   });
 });
