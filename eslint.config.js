@@ -21,7 +21,14 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["node:*", "astro:*", "react", "react-dom", "fs", "path", "zlib"], message: "src/core is pure: values in, values out." }] },
+        {
+          patterns: [
+            {
+              group: ["node:*", "astro:*", "react", "react-dom", "fs", "path", "zlib"],
+              message: "src/core is pure: values in, values out.",
+            },
+          ],
+        },
       ],
       "no-restricted-globals": ["error", { name: "process", message: "src/core is pure." }],
     },

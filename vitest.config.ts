@@ -9,7 +9,13 @@ export default defineConfig({
     testTimeout: 60_000,
     projects: [
       // Everything but the browser: core, ingest, CLI and golden tests.
-      { test: { name: "unit", include: ["test/**/*.test.ts"], exclude: ["test/browser/**", "**/node_modules/**"] } },
+      {
+        test: {
+          name: "unit",
+          include: ["test/**/*.test.ts"],
+          exclude: ["test/browser/**", "**/node_modules/**"],
+        },
+      },
       // The built site in Chromium: one build of the sample and one of the hostile fixture, shared.
       {
         test: {

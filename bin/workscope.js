@@ -17,7 +17,9 @@ if (stripsTypes) {
   try {
     node = createRequire(import.meta.url).resolve("node/bin/node");
   } catch {
-    console.error(`workscope: needs Node 22.18 or newer (this is ${process.version}); run \`npm ci\` to install the pinned Node 22`);
+    console.error(
+      `workscope: needs Node 22.18 or newer (this is ${process.version}); run \`npm ci\` to install the pinned Node 22`,
+    );
     process.exit(1);
   }
   const run = spawnSync(node, [cli, ...process.argv.slice(2)], { stdio: "inherit" });

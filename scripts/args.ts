@@ -8,7 +8,12 @@ type Options = NonNullable<ParseArgsConfig["options"]>;
 /** Parses a command's arguments strictly; unknown options and missing values are UsageErrors. */
 export function parseCommand<O extends Options>(argv: string[], options: O) {
   try {
-    return parseArgs({ args: argv, options: { ...options, help: { type: "boolean", short: "h" } }, allowPositionals: true, strict: true });
+    return parseArgs({
+      args: argv,
+      options: { ...options, help: { type: "boolean", short: "h" } },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (error) {
     throw new UsageError((error as Error).message.split("\n")[0] ?? "bad arguments");
   }
@@ -18,6 +23,9 @@ export function parseCommand<O extends Options>(argv: string[], options: O) {
 export function parseNow(value: string | undefined, clock: () => number = Date.now): number {
   if (value === undefined) return clock();
   const ms = Date.parse(value);
-  if (!Number.isFinite(ms)) throw new UsageError(`--now should be an ISO-8601 time, e.g. 2026-03-01T09:00:00Z (got ${JSON.stringify(value)})`);
+  if (!Number.isFinite(ms))
+    throw new UsageError(
+      `--now should be an ISO-8601 time, e.g. 2026-03-01T09:00:00Z (got ${JSON.stringify(value)})`,
+    );
   return ms;
 }

@@ -21,7 +21,15 @@ const PAGE_TARGET_KB = 150;
 
 async function child(corpus: string, out: string, jobs: string | undefined): Promise<void> {
   const started = performance.now();
-  const code = await runBuild([corpus, "--out", out, "--now", "2027-01-01T00:00:00Z", "--quiet", ...(jobs === undefined ? [] : ["--jobs", jobs])]);
+  const code = await runBuild([
+    corpus,
+    "--out",
+    out,
+    "--now",
+    "2027-01-01T00:00:00Z",
+    "--quiet",
+    ...(jobs === undefined ? [] : ["--jobs", jobs]),
+  ]);
   const ms = performance.now() - started;
   process.stderr.write(`\n${JSON.stringify({ code, ms, maxRss: process.resourceUsage().maxRSS * 1024 })}\n`);
 }
@@ -80,7 +88,16 @@ function countPages(dir: string): number {
 }
 
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({ options: { child: { type: "boolean" }, sessions: { type: "string", default: "10000" }, heap: { type: "string", default: "4096" }, jobs: { type: "string" }, "whole-log": { type: "boolean" } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({
+    options: {
+      child: { type: "boolean" },
+      sessions: { type: "string", default: "10000" },
+      heap: { type: "string", default: "4096" },
+      jobs: { type: "string" },
+      "whole-log": { type: "boolean" },
+    },
+    allowPositionals: true,
+  });
   if (values.child === true) return child(positionals[0] ?? "", positionals[1] ?? "", values.jobs);
   const sessions = Number(values.sessions);
   const whole = values["whole-log"] === true;
@@ -88,13 +105,19 @@ async function main(): Promise<void> {
   const { bytes, copies, lines } = await ensureSiteCorpus(corpus, sessions, whole);
   const out = path.join(ROOT, "bench-data", `site-${sessions}-out`);
   rmSync(out, { recursive: true, force: true });
-  process.stdout.write(`workscope bench:site — ${sessions.toLocaleString("en-US")}+ work sessions (${copies} copies of the sample's ${whole ? "whole log" : "session events"}: ${lines.toLocaleString("en-US")} events, ${(bytes / 1e6).toFixed(1)} MB), heap capped at ${values.heap} MB\n\n`);
+  process.stdout.write(
+    `workscope bench:site — ${sessions.toLocaleString("en-US")}+ work sessions (${copies} copies of the sample's ${whole ? "whole log" : "session events"}: ${lines.toLocaleString("en-US")} events, ${(bytes / 1e6).toFixed(1)} MB), heap capped at ${values.heap} MB\n\n`,
+  );
 
   const raw = await rawLoop(corpus);
   // The build runs in a child with the heap cap; its renderers inherit the cap. Memory is the sum
   // over the child and its renderers, sampled every quarter second.
   const jobs = values.jobs === undefined ? [] : ["--jobs", values.jobs];
-  const proc = spawn(process.execPath, [`--max-old-space-size=${values.heap}`, fileURLToPath(import.meta.url), "--child", ...jobs, corpus, out], { stdio: ["ignore", "ignore", "pipe"] });
+  const proc = spawn(
+    process.execPath,
+    [`--max-old-space-size=${values.heap}`, fileURLToPath(import.meta.url), "--child", ...jobs, corpus, out],
+    { stdio: ["ignore", "ignore", "pipe"] },
+  );
   let stderr = "";
   proc.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   let peakTree = 0;
@@ -113,9 +136,16 @@ async function main(): Promise<void> {
   const kb = (n: number | undefined): string => `${((n ?? 0) / 1024).toFixed(1)} KB`;
   const seconds = result.ms / 1000;
   process.stdout.write(`raw split + JSON.parse of the log (baseline): ${(raw.ms / 1000).toFixed(1)} s\n`);
-  process.stdout.write(`build: ${seconds.toFixed(1)} s = ×${(result.ms / raw.ms).toFixed(1)} the baseline; ${pages.toLocaleString("en-US")} pages (${Math.round(pages / seconds)} pages/s); peak memory ${(peakTree / 1e6).toFixed(0)} MB (all processes; the analyzing one alone ${(result.maxRss / 1e6).toFixed(0)} MB)\n`);
-  process.stdout.write(`transcript pages: ${sizes.length.toLocaleString("en-US")}, median ${kb(sizes[Math.floor(sizes.length / 2)])}, p99 ${kb(sizes[Math.floor(sizes.length * 0.99)])}, largest ${kb(sizes.at(-1))} (target < ${PAGE_TARGET_KB} KB: ${(sizes.at(-1) ?? 0) < PAGE_TARGET_KB * 1024 ? "met" : "NOT met"})\n`);
-  if (sessions <= 10_000) process.stdout.write(`time target ≤ ${TIME_TARGET_S} s for 10,000 sessions: ${seconds <= TIME_TARGET_S ? "met" : "NOT met"}\n`);
+  process.stdout.write(
+    `build: ${seconds.toFixed(1)} s = ×${(result.ms / raw.ms).toFixed(1)} the baseline; ${pages.toLocaleString("en-US")} pages (${Math.round(pages / seconds)} pages/s); peak memory ${(peakTree / 1e6).toFixed(0)} MB (all processes; the analyzing one alone ${(result.maxRss / 1e6).toFixed(0)} MB)\n`,
+  );
+  process.stdout.write(
+    `transcript pages: ${sizes.length.toLocaleString("en-US")}, median ${kb(sizes[Math.floor(sizes.length / 2)])}, p99 ${kb(sizes[Math.floor(sizes.length * 0.99)])}, largest ${kb(sizes.at(-1))} (target < ${PAGE_TARGET_KB} KB: ${(sizes.at(-1) ?? 0) < PAGE_TARGET_KB * 1024 ? "met" : "NOT met"})\n`,
+  );
+  if (sessions <= 10_000)
+    process.stdout.write(
+      `time target ≤ ${TIME_TARGET_S} s for 10,000 sessions: ${seconds <= TIME_TARGET_S ? "met" : "NOT met"}\n`,
+    );
   process.stdout.write(`heap cap ${values.heap} MB: not exceeded (the build finished)\n`);
 }
 

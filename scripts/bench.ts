@@ -22,7 +22,10 @@ interface ChildResult extends Measurement {
 
 /** One workload in a fresh process, so that each peak memory figure is its own. */
 function runChild(name: WorkloadName, file: string): ChildResult {
-  const run = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--child", name, file], { encoding: "utf8", maxBuffer: 1 << 20 });
+  const run = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--child", name, file], {
+    encoding: "utf8",
+    maxBuffer: 1 << 20,
+  });
   if (run.status !== 0) throw new Error(`${name} failed: ${run.stderr}`);
   return JSON.parse(run.stdout) as ChildResult;
 }
@@ -38,7 +41,14 @@ function median(values: number[]): number {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { child: { type: "string" }, mb: { type: "string", default: "120" }, runs: { type: "string", default: "3" } }, allowPositionals: true });
+  const { values } = parseArgs({
+    options: {
+      child: { type: "string" },
+      mb: { type: "string", default: "120" },
+      runs: { type: "string", default: "3" },
+    },
+    allowPositionals: true,
+  });
   if (values.child !== undefined) {
     const file = process.argv.at(-1) ?? "";
     return child(values.child as WorkloadName, file);
@@ -46,11 +56,15 @@ async function main(): Promise<void> {
   const file = path.join(ROOT, "bench-data", `coordination-events-${values.mb}mb.ndjson`);
   const corpus = await ensureCorpus(file, Number(values.mb) * 1e6);
   const runs = Number(values.runs);
-  process.stdout.write(`workscope bench — ${(corpus.bytes / 1e6).toFixed(1)} MB, ${corpus.lines.toLocaleString("en-US")} lines (${path.relative(ROOT, file)}), median of ${runs} runs each\n\n`);
+  process.stdout.write(
+    `workscope bench — ${(corpus.bytes / 1e6).toFixed(1)} MB, ${corpus.lines.toLocaleString("en-US")} lines (${path.relative(ROOT, file)}), median of ${runs} runs each\n\n`,
+  );
 
   // Alternate the workloads so that drift in the machine's load hits both alike.
   const results: Record<WorkloadName, ChildResult[]> = { raw: [], ingest: [], firstPass: [], analyze: [] };
-  for (let i = 0; i < runs; i++) for (const name of ["raw", "ingest", "firstPass", "analyze"] as const) results[name].push(runChild(name, file));
+  for (let i = 0; i < runs; i++)
+    for (const name of ["raw", "ingest", "firstPass", "analyze"] as const)
+      results[name].push(runChild(name, file));
   // Half the archive, to see how the cost grows with the input.
   const halfFile = path.join(ROOT, "bench-data", `coordination-events-${Number(values.mb) / 2}mb.ndjson`);
   const half = await ensureCorpus(halfFile, (Number(values.mb) / 2) * 1e6);
@@ -66,20 +80,30 @@ async function main(): Promise<void> {
   const base = median(results.raw.map((r) => r.ms));
   const ratio = (name: WorkloadName): number => base / median(results[name].map((r) => r.ms));
   // The fastest runs are the ones the machine's other tenants disturbed least.
-  const best = (name: WorkloadName): number => Math.min(...results.raw.map((r) => r.ms)) / Math.min(...results[name].map((r) => r.ms));
+  const best = (name: WorkloadName): number =>
+    Math.min(...results.raw.map((r) => r.ms)) / Math.min(...results[name].map((r) => r.ms));
   const growth = median(results.analyze.map((r) => r.ms)) / median(halfRuns.map((r) => r.ms));
-  process.stdout.write(`${"workload".padEnd(34)}${"MB/s".padStart(8)}${"events/s".padStart(13)}${"peak MB".padStart(10)}${"vs raw".padStart(10)}\n`);
+  process.stdout.write(
+    `${"workload".padEnd(34)}${"MB/s".padStart(8)}${"events/s".padStart(13)}${"peak MB".padStart(10)}${"vs raw".padStart(10)}\n`,
+  );
   process.stdout.write(`${row("raw split + JSON.parse (baseline)", results.raw, base)}\n`);
   process.stdout.write(`${row("ingest: read→validate→dedupe", results.ingest, base)}\n`);
   process.stdout.write(`${row("ingest + classification", results.firstPass, base)}\n`);
   process.stdout.write(`${row("analyze: the whole Report", results.analyze, base)}\n\n`);
-  const verdict = (name: WorkloadName, target: number): string => `${ratio(name).toFixed(2)} (medians), ${best(name).toFixed(2)} (fastest runs); target ≥ ${target.toFixed(2)}: ${ratio(name) >= target ? "met" : "NOT met"}`;
+  const verdict = (name: WorkloadName, target: number): string =>
+    `${ratio(name).toFixed(2)} (medians), ${best(name).toFixed(2)} (fastest runs); target ≥ ${target.toFixed(2)}: ${ratio(name) >= target ? "met" : "NOT met"}`;
   const peak = Math.max(...results.analyze.map((r) => r.maxRss)) / 1e6;
   process.stdout.write(`ingest speed / raw loop speed:  ${verdict("ingest", TARGET)}\n`);
-  process.stdout.write(`ingest + classification / raw:  ${ratio("firstPass").toFixed(2)} (medians), ${best("firstPass").toFixed(2)} (fastest runs); no target of its own: it is the first part of analyze\n`);
+  process.stdout.write(
+    `ingest + classification / raw:  ${ratio("firstPass").toFixed(2)} (medians), ${best("firstPass").toFixed(2)} (fastest runs); no target of its own: it is the first part of analyze\n`,
+  );
   process.stdout.write(`analyze speed / raw loop speed: ${verdict("analyze", ANALYZE_TARGET)}\n`);
-  process.stdout.write(`analyze peak memory: ${peak.toFixed(0)} MB (target ≤ 1000: ${peak <= 1000 ? "met" : "NOT met"})\n`);
-  process.stdout.write(`analyze time, ${(corpus.bytes / 1e6).toFixed(0)} MB vs ${(half.bytes / 1e6).toFixed(0)} MB: ×${growth.toFixed(2)} (linear is ×2.00; n log n about ×2.1)\n`);
+  process.stdout.write(
+    `analyze peak memory: ${peak.toFixed(0)} MB (target ≤ 1000: ${peak <= 1000 ? "met" : "NOT met"})\n`,
+  );
+  process.stdout.write(
+    `analyze time, ${(corpus.bytes / 1e6).toFixed(0)} MB vs ${(half.bytes / 1e6).toFixed(0)} MB: ×${growth.toFixed(2)} (linear is ×2.00; n log n about ×2.1)\n`,
+  );
 }
 
 await main();

@@ -32,10 +32,19 @@ for (const entry of Object.values({ ...lock.packages })) {
   for (const [name, version] of Object.entries(entry.optionalDependencies ?? {})) {
     const key = `node_modules/${name}`;
     if (lock.packages[key] !== undefined) continue;
-    lock.packages[key] = { version, ...platformOf(name), optional: true, ...(entry.engines ? { engines: entry.engines } : {}) };
+    lock.packages[key] = {
+      version,
+      ...platformOf(name),
+      optional: true,
+      ...(entry.engines ? { engines: entry.engines } : {}),
+    };
     added++;
   }
 }
-const sorted = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a < b ? -1 : a > b ? 1 : 0)));
+const sorted = Object.fromEntries(
+  Object.entries(lock.packages).sort(([a], [b]) =>
+    a === "" ? -1 : b === "" ? 1 : a < b ? -1 : a > b ? 1 : 0,
+  ),
+);
 writeFileSync(path, `${JSON.stringify({ ...lock, packages: sorted }, null, 2)}\n`);
 process.stdout.write(`package-lock.json: ${added} missing optional platform entries added\n`);

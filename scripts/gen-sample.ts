@@ -51,7 +51,10 @@ export function buildSample(seed = 20260119): Sample {
       const to = rng.pick(MAINS.filter((m) => m !== from));
       const withTask = rng.chance(0.7);
       const flow: Flow = { log, rng, ws, legacy, taskId: withTask ? `task_${rng.hex(20)}` : undefined };
-      const previous = ws !== null && sessions.length > 5 && rng.chance(0.06) ? sessions[sessions.length - rng.int(3, 5)] : undefined;
+      const previous =
+        ws !== null && sessions.length > 5 && rng.chance(0.06)
+          ? sessions[sessions.length - rng.int(3, 5)]
+          : undefined;
       if (ws !== null) sessions.push(ws);
 
       let t = start + 30_000;
@@ -66,9 +69,20 @@ export function buildSample(seed = 20260119): Sample {
           t = blockedFlow(flow, { from, to: target }, kind, category, t + 60_000);
         }
         if (rng.chance(0.05)) autoRoute(flow, from, to, t + 30_000);
-        if (rng.chance(0.06)) t = queuedSends(flow, [from, rng.pick(MAINS.filter((m) => m !== from && m !== to))], to, category, t + 60_000);
+        if (rng.chance(0.06))
+          t = queuedSends(
+            flow,
+            [from, rng.pick(MAINS.filter((m) => m !== from && m !== to))],
+            to,
+            category,
+            t + 60_000,
+          );
       }
-      if (rng.chance(0.08)) log.emit("milestone.sync_failed", from, t + 10_000, { taskId: flow.taskId, error: "Task Hub returned 502" });
+      if (rng.chance(0.08))
+        log.emit("milestone.sync_failed", from, t + 10_000, {
+          taskId: flow.taskId,
+          error: "Task Hub returned 502",
+        });
       if (rng.chance(0.03)) log.emit("gateway.restarted", "main", t + 20_000, { reason: "config change" });
       if (withTask) {
         const ending = rng.pick(TASK_ENDINGS);
@@ -87,7 +101,10 @@ export function buildSample(seed = 20260119): Sample {
   const v11Starts = [10, 24, 33, 45].map((d) => FIRST_DAY + d * DAY + 2 * HOUR);
   files.set("streams/office-v11.ndjson", `${v11Stream(rng, v11Starts).join("\n")}\n`);
   files.set("claude/hooks.ndjson", `${hookStream(rng, FIRST_DAY + 46 * DAY + 5 * HOUR).join("\n")}\n`);
-  files.set("claude/raw-capture.jsonl", `${rawHookCapture(rng, FIRST_DAY + 47 * DAY + 1 * HOUR).join("\n")}\n`);
+  files.set(
+    "claude/raw-capture.jsonl",
+    `${rawHookCapture(rng, FIRST_DAY + 47 * DAY + 1 * HOUR).join("\n")}\n`,
+  );
   return { files };
 }
 
@@ -115,11 +132,23 @@ function pickWorkers(rng: Rng): string[] {
 }
 
 function autoRoute(flow: Flow, from: string, to: string, t: number): void {
-  flow.log.emit("a2a.auto_route", "main", t, { senderAgentId: from, targetAgentId: to, channelId: "1192837465", maxTurns: 3, message: "디스코드 채널 메시지 자동 라우팅", conversationId: flow.legacy ? undefined : flow.rng.uuid(), workSessionId: flow.ws ?? undefined });
+  flow.log.emit("a2a.auto_route", "main", t, {
+    senderAgentId: from,
+    targetAgentId: to,
+    channelId: "1192837465",
+    maxTurns: 3,
+    message: "디스코드 채널 메시지 자동 라우팅",
+    conversationId: flow.legacy ? undefined : flow.rng.uuid(),
+    workSessionId: flow.ws ?? undefined,
+  });
 }
 
 function planSignals(flow: Flow, agent: string, t: number): void {
-  const plan = { taskId: flow.taskId, planId: `plan_${flow.rng.hex(8)}`, workSessionId: flow.ws ?? undefined };
+  const plan = {
+    taskId: flow.taskId,
+    planId: `plan_${flow.rng.hex(8)}`,
+    workSessionId: flow.ws ?? undefined,
+  };
   flow.log.emit("plan.submitted", agent, t, plan);
   flow.log.emit(flow.rng.chance(0.8) ? "plan.approved" : "plan.rejected", "main", t + 4 * 60_000, plan);
 }
@@ -129,10 +158,36 @@ function needHuman(log: ReturnType<typeof createLog>, t: number, rng: Rng): void
   const conversationId = rng.uuid();
   const ws = `ws_${rng.uuid()}`;
   const taskId = `task_${rng.hex(20)}`;
-  const c = { fromAgent: "eden", toAgent: "seum", conversationId, workSessionId: ws, taskId, eventRole: "conversation.main", fromSessionType: "main", toSessionType: "main" };
-  log.emit("task.started", "eden", t, { taskId, priority: "high", requiresApproval: false, workSessionId: ws });
-  log.emit("a2a.send", "eden", t + 1000, { ...c, targetSessionKey: "agent:seum:main", message: "[Goal] 프로덕션 배포 일정 확정\n\n배포 전에 확인이 필요합니다. [NEED_HUMAN: 오늘 밤 10시에 프로덕션 배포를 진행해도 될까요?]", runId: rng.uuid() });
-  log.emit("a2a.response", "seum", t + 60_000, { ...c, fromAgent: "seum", toAgent: "eden", message: "사람 확인을 기다리는 중입니다.", replyPreview: "사람 확인을 기다리는 중입니다." });
+  const c = {
+    fromAgent: "eden",
+    toAgent: "seum",
+    conversationId,
+    workSessionId: ws,
+    taskId,
+    eventRole: "conversation.main",
+    fromSessionType: "main",
+    toSessionType: "main",
+  };
+  log.emit("task.started", "eden", t, {
+    taskId,
+    priority: "high",
+    requiresApproval: false,
+    workSessionId: ws,
+  });
+  log.emit("a2a.send", "eden", t + 1000, {
+    ...c,
+    targetSessionKey: "agent:seum:main",
+    message:
+      "[Goal] 프로덕션 배포 일정 확정\n\n배포 전에 확인이 필요합니다. [NEED_HUMAN: 오늘 밤 10시에 프로덕션 배포를 진행해도 될까요?]",
+    runId: rng.uuid(),
+  });
+  log.emit("a2a.response", "seum", t + 60_000, {
+    ...c,
+    fromAgent: "seum",
+    toAgent: "eden",
+    message: "사람 확인을 기다리는 중입니다.",
+    replyPreview: "사람 확인을 기다리는 중입니다.",
+  });
 }
 
 /** Routes log lines into OpenClaw's monthly files (FORMATS.md), compresses January as people do. */
@@ -174,14 +229,23 @@ function writeTasks(files: Map<string, string | Buffer>, tasks: SampleTask[]): v
       continue;
     }
     const month = new Date(task.archived.at).toISOString().slice(0, 7);
-    const name = month === "2026-01" && task.agentId === "eden" ? `${workspace}/TASK_HISTORY.md` : `${workspace}/task-history/${month}.md`;
+    const name =
+      month === "2026-01" && task.agentId === "eden"
+        ? `${workspace}/TASK_HISTORY.md`
+        : `${workspace}/task-history/${month}.md`;
     const list = history.get(name) ?? [];
     list.push(formatHistoryEntry(task));
     history.set(name, list);
   }
   for (const [name, entries] of history) {
     const month = name.match(/(\d{4})-(\d{2})\.md$/);
-    const title = month ? new Date(Date.UTC(Number(month[1]), Number(month[2]) - 1, 1)).toLocaleString("en-US", { month: "long", year: "numeric", timeZone: "UTC" }) : "Legacy";
+    const title = month
+      ? new Date(Date.UTC(Number(month[1]), Number(month[2]) - 1, 1)).toLocaleString("en-US", {
+          month: "long",
+          year: "numeric",
+          timeZone: "UTC",
+        })
+      : "Legacy";
     const header = name.endsWith("TASK_HISTORY.md") ? "# Task History\n" : `# Task History - ${title}\n`;
     files.set(name, header + entries.join(""));
   }
@@ -193,13 +257,48 @@ function writeTasks(files: Map<string, string | Buffer>, tasks: SampleTask[]): v
 }
 
 function currentTask(agent: string, task: SampleTask | undefined): string {
-  if (task === undefined) return ["# Current Task", "", "*(No active focus task)*", "", "Use `task_list` to see all tasks.", "", "---", "*Managed by task tools*"].join("\n");
+  if (task === undefined)
+    return [
+      "# Current Task",
+      "",
+      "*(No active focus task)*",
+      "",
+      "Use `task_list` to see all tasks.",
+      "",
+      "---",
+      "*Managed by task tools*",
+    ].join("\n");
   if (agent === "miri") {
     // The auto-generated tracker form.
-    return ["# Current Task", "", `**Task:** ${task.file.description}`, `**Status:** in_progress`, `**Started:** ${task.file.created}`, "", "---", "*Auto-tracked*"].join("\n");
+    return [
+      "# Current Task",
+      "",
+      `**Task:** ${task.file.description}`,
+      `**Status:** in_progress`,
+      `**Started:** ${task.file.created}`,
+      "",
+      "---",
+      "*Auto-tracked*",
+    ].join("\n");
   }
   const f = task.file;
-  return ["# Current Task", "", `**Focus:** ${f.id}`, "", `## ${f.description}`, "", `**Status:** ${f.status}`, `**Priority:** ${f.priority}`, `**Created:** ${f.created}`, "", "### Progress", ...f.progress.map((p) => `- ${p}`), "", "---", "*Managed by task tools*"].join("\n");
+  return [
+    "# Current Task",
+    "",
+    `**Focus:** ${f.id}`,
+    "",
+    `## ${f.description}`,
+    "",
+    `**Status:** ${f.status}`,
+    `**Priority:** ${f.priority}`,
+    `**Created:** ${f.created}`,
+    "",
+    "### Progress",
+    ...f.progress.map((p) => `- ${p}`),
+    "",
+    "---",
+    "*Managed by task tools*",
+  ].join("\n");
 }
 
 const OPENCLAW_JSON = `{
@@ -221,7 +320,14 @@ const OPENCLAW_JSON = `{
 function overrides(sessions: string[], rng: Rng): string {
   const picked = [sessions[10], sessions[sessions.length - 8]].filter((s): s is string => s !== undefined);
   const value = Object.fromEntries(
-    picked.map((ws, i) => [ws, { collabCategory: i === 0 ? "docs_knowledge" : "biz_strategy", updatedAt: "2026-03-05T09:00:00.000Z", ...(i === 0 ? { updatedBy: "operator" } : {}) }]),
+    picked.map((ws, i) => [
+      ws,
+      {
+        collabCategory: i === 0 ? "docs_knowledge" : "biz_strategy",
+        updatedAt: "2026-03-05T09:00:00.000Z",
+        ...(i === 0 ? { updatedBy: "operator" } : {}),
+      },
+    ]),
   );
   void rng;
   return `${JSON.stringify(value, null, 2)}\n`;

@@ -11,7 +11,9 @@ import { runAnalyze } from "./helpers/run-analyze.ts";
  * to diff against; `UPDATE_GOLDEN=1 npm run test:unit` rewrites the expected files.
  */
 const ROOT = path.join(import.meta.dirname, "fixtures", "golden");
-const CASES = readdirSync(ROOT).filter((name) => existsSync(path.join(ROOT, name, "input"))).sort();
+const CASES = readdirSync(ROOT)
+  .filter((name) => existsSync(path.join(ROOT, name, "input")))
+  .sort();
 const update = process.env["UPDATE_GOLDEN"] === "1";
 
 function compare(caseDir: string, name: string, actual: string): void {

@@ -11,12 +11,16 @@ const WEEK = 7 * 86_400_000;
  * copied again and again, each copy shifted seven weeks later and with its ids suffixed, so every
  * line is a distinct event with the shapes and message sizes of the sample. Reused when present.
  */
-export async function ensureCorpus(file: string, targetBytes: number): Promise<{ bytes: number; lines: number }> {
+export async function ensureCorpus(
+  file: string,
+  targetBytes: number,
+): Promise<{ bytes: number; lines: number }> {
   const existing = await stat(file).catch(() => null);
   const lines = sampleLines();
   const perCopy = lines.reduce((n, l) => n + Buffer.byteLength(l) + 1, 0);
   const copies = Math.ceil(targetBytes / perCopy);
-  if (existing !== null && existing.size >= targetBytes) return { bytes: existing.size, lines: copies * lines.length };
+  if (existing !== null && existing.size >= targetBytes)
+    return { bytes: existing.size, lines: copies * lines.length };
   await writeCopies(file, lines, copies);
   return { bytes: (await stat(file)).size, lines: copies * lines.length };
 }

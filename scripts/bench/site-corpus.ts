@@ -8,9 +8,20 @@ import { sampleLines, writeCopies } from "./corpus.ts";
  * the site has the sample's mix at scale. With `wholeLog`, every line of the sample's log is
  * copied, the legacy lines that no session takes too (more than half of them).
  */
-export async function ensureSiteCorpus(file: string, sessions: number, wholeLog = false): Promise<{ bytes: number; copies: number; lines: number }> {
-  const lines = sampleLines().filter((l) => wholeLog || (JSON.parse(l) as { data?: { workSessionId?: string } }).data?.workSessionId !== undefined);
-  const perCopy = new Set(lines.map((l) => (JSON.parse(l) as { data?: { workSessionId?: string } }).data?.workSessionId).filter((w) => w !== undefined)).size;
+export async function ensureSiteCorpus(
+  file: string,
+  sessions: number,
+  wholeLog = false,
+): Promise<{ bytes: number; copies: number; lines: number }> {
+  const lines = sampleLines().filter(
+    (l) =>
+      wholeLog || (JSON.parse(l) as { data?: { workSessionId?: string } }).data?.workSessionId !== undefined,
+  );
+  const perCopy = new Set(
+    lines
+      .map((l) => (JSON.parse(l) as { data?: { workSessionId?: string } }).data?.workSessionId)
+      .filter((w) => w !== undefined),
+  ).size;
   const copies = Math.ceil(sessions / perCopy);
   const existing = await stat(file).catch(() => null);
   if (existing !== null) return { bytes: existing.size, copies, lines: copies * lines.length };

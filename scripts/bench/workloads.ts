@@ -59,7 +59,8 @@ export async function ingest(file: string): Promise<Measurement> {
       if (normalized.event !== null) events.push(normalized.event);
       for (const reason of normalized.problems) findings.push({ file: found.path, line, reason });
     });
-    for (const problem of read.problems) findings.push({ file: found.path, line: problem.line, reason: problem.reason });
+    for (const problem of read.problems)
+      findings.push({ file: found.path, line: problem.line, reason: problem.reason });
   }
   const { events: distinct } = dedupeEvents(events);
   return { ms: performance.now() - started, events: distinct.length };

@@ -51,9 +51,15 @@ export async function runAnalyze(argv: string[]): Promise<number> {
   const inputs = resolveInputs(positionals);
   const quiet = values.quiet === true;
   let progress = silentProgress;
-  const input = await loadInputs(inputs, process.cwd(), (files) => (progress = quiet ? silentProgress : streamProgress(files, process.stderr)));
+  const input = await loadInputs(
+    inputs,
+    process.cwd(),
+    (files) => (progress = quiet ? silentProgress : streamProgress(files, process.stderr)),
+  );
   const { report, events } = analyze(input, nowMs);
-  progress.finish(`read ${report.input.files.length} files: ${report.input.events} events, ${report.input.duplicates} duplicates, ${report.input.errors.length} findings`);
+  progress.finish(
+    `read ${report.input.files.length} files: ${report.input.events} events, ${report.input.duplicates} duplicates, ${report.input.errors.length} findings`,
+  );
 
   const json = `${JSON.stringify(report, null, 2)}\n`;
   if (values.json === "-") process.stdout.write(json);
@@ -76,7 +82,8 @@ function summarize(report: ReturnType<typeof analyze>["report"], inputs: string[
     `  weeks      ${report.weeks.map((w) => w.week).join(", ") || "none"}`,
     `  findings   ${input.errors.length}`,
   ];
-  for (const finding of input.errors.slice(0, 10)) lines.push(`    ${finding.file}:${finding.line}  ${finding.reason}`);
+  for (const finding of input.errors.slice(0, 10))
+    lines.push(`    ${finding.file}:${finding.line}  ${finding.reason}`);
   if (input.errors.length > 10) lines.push(`    … and ${input.errors.length - 10} more (see --json)`);
   return `${lines.join("\n")}\n`;
 }
@@ -84,5 +91,10 @@ function summarize(report: ReturnType<typeof analyze>["report"], inputs: string[
 function countBy(values: string[]): string {
   const counts = new Map<string, number>();
   for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-  return [...counts].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, n]) => `${k} ${n}`).join(", ") || "none";
+  return (
+    [...counts]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([k, n]) => `${k} ${n}`)
+      .join(", ") || "none"
+  );
 }

@@ -44,20 +44,30 @@ export async function runBuild(argv: string[]): Promise<number> {
   }
   const nowMs = parseNow(values.now);
   const locale = values.locale ?? "ko";
-  if (locale !== "ko" && locale !== "en") throw new UsageError(`--locale should be ko or en (got ${JSON.stringify(locale)})`);
+  if (locale !== "ko" && locale !== "en")
+    throw new UsageError(`--locale should be ko or en (got ${JSON.stringify(locale)})`);
   const out = path.resolve(values.out ?? "dist");
   checkOutDir(out);
   const base = normalizeBase(values.base ?? "/");
   const quiet = values.quiet === true;
   const jobs = values.jobs === undefined ? Math.min(4, os.availableParallelism()) : Number(values.jobs);
-  if (!Number.isInteger(jobs) || jobs < 1 || jobs > 64) throw new UsageError(`--jobs should be a whole number from 1 to 64 (got ${JSON.stringify(values.jobs)})`);
+  if (!Number.isInteger(jobs) || jobs < 1 || jobs > 64)
+    throw new UsageError(`--jobs should be a whole number from 1 to 64 (got ${JSON.stringify(values.jobs)})`);
 
   const inputs = resolveInputs(positionals);
   const outExisted = existsSync(out);
   await mkdir(out, { recursive: true });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "workscope-data-"));
   const shards = path.join(dataDir, "shards");
-  const rendering = await startRendering({ dataDir: shards, cacheDir: dataDir, out, base, locale, jobs, quiet });
+  const rendering = await startRendering({
+    dataDir: shards,
+    cacheDir: dataDir,
+    out,
+    base,
+    locale,
+    jobs,
+    quiet,
+  });
   let summary: BuildSummary;
   try {
     summary = await writeData(inputs, nowMs, shards, quiet);
@@ -71,7 +81,9 @@ export async function runBuild(argv: string[]): Promise<number> {
     await rm(dataDir, { recursive: true, force: true });
   }
   const shown = path.relative(process.cwd(), out) || ".";
-  process.stdout.write(`workscope build — ${summary.sessions} work sessions, ${summary.tasks} tasks, ${summary.agents} agents\n  site written to ${shown}/\n  preview it: npx workscope preview --out ${shown}  (or any static server)\n`);
+  process.stdout.write(
+    `workscope build — ${summary.sessions} work sessions, ${summary.tasks} tasks, ${summary.agents} agents\n  site written to ${shown}/\n  preview it: npx workscope preview --out ${shown}  (or any static server)\n`,
+  );
   return 0;
 }
 
@@ -87,14 +99,30 @@ interface BuildSummary {
  * Reads and analyzes the inputs and writes the site's data. A function of its own so that the
  * events and the Report are garbage once it returns: the renderers need the memory more.
  */
-async function writeData(inputs: string[], nowMs: number, shards: string, quiet: boolean): Promise<BuildSummary> {
+async function writeData(
+  inputs: string[],
+  nowMs: number,
+  shards: string,
+  quiet: boolean,
+): Promise<BuildSummary> {
   let progress = silentProgress;
-  const input = await loadInputs(inputs, process.cwd(), (files) => (progress = quiet ? silentProgress : streamProgress(files, process.stderr)));
+  const input = await loadInputs(
+    inputs,
+    process.cwd(),
+    (files) => (progress = quiet ? silentProgress : streamProgress(files, process.stderr)),
+  );
   const analysis = analyze(input, nowMs);
   const { report } = analysis;
-  progress.finish(`read ${report.input.files.length} files: ${report.input.events} events, ${report.workSessions.length} work sessions`);
+  progress.finish(
+    `read ${report.input.files.length} files: ${report.input.events} events, ${report.workSessions.length} work sessions`,
+  );
   await writeSiteData(shards, buildSiteData(analysis, input, nowMs));
-  return { generatedAt: report.generatedAt, sessions: report.workSessions.length, tasks: report.tasks.length, agents: report.agents.length };
+  return {
+    generatedAt: report.generatedAt,
+    sessions: report.workSessions.length,
+    tasks: report.tasks.length,
+    agents: report.agents.length,
+  };
 }
 
 /**
@@ -102,17 +130,21 @@ async function writeData(inputs: string[], nowMs: number, shards: string, quiet:
  * wrote earlier is therefore refused, so that `--out ~` can never wipe someone's files.
  */
 function checkOutDir(out: string): void {
-  if (path.resolve(out) === path.resolve(ROOT)) throw new UsageError(`--out ${out} is the project folder; choose a folder of its own, e.g. dist`);
+  if (path.resolve(out) === path.resolve(ROOT))
+    throw new UsageError(`--out ${out} is the project folder; choose a folder of its own, e.g. dist`);
   if (!existsSync(out)) return;
   const entries = readdirSync(out);
   if (entries.length > 0 && !entries.includes(SITE_MARKER)) {
-    throw new UsageError(`--out ${out} is not empty and holds no earlier workscope site; choose an empty or new folder`);
+    throw new UsageError(
+      `--out ${out} is not empty and holds no earlier workscope site; choose an empty or new folder`,
+    );
   }
 }
 
 /** `--base` as Astro wants it: starting and ending with one slash. */
 function normalizeBase(base: string): string {
-  if (!/^[\w\-./~]*$/.test(base) || base.includes("..")) throw new UsageError(`--base should be a URL path such as /reports/ (got ${JSON.stringify(base)})`);
+  if (!/^[\w\-./~]*$/.test(base) || base.includes(".."))
+    throw new UsageError(`--base should be a URL path such as /reports/ (got ${JSON.stringify(base)})`);
   const trimmed = base.replace(/^\/+|\/+$/g, "");
   return trimmed === "" ? "/" : `/${trimmed}/`;
 }

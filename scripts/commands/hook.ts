@@ -15,7 +15,11 @@ Options:
   -h, --help   this help
 `;
 
-export async function runHook(argv: string[], stdin: AsyncIterable<Buffer> = process.stdin, clock: () => number = Date.now): Promise<number> {
+export async function runHook(
+  argv: string[],
+  stdin: AsyncIterable<Buffer> = process.stdin,
+  clock: () => number = Date.now,
+): Promise<number> {
   const { values } = parseCommand(argv, { out: { type: "string" } });
   if (values.help) {
     process.stdout.write(HOOK_HELP);
@@ -31,7 +35,8 @@ export async function runHook(argv: string[], stdin: AsyncIterable<Buffer> = pro
   } catch {
     throw new UsageError("hook expects one JSON object on stdin (a Claude Code hook payload)");
   }
-  if (!isRecord(payload)) throw new UsageError("hook expects one JSON object on stdin (a Claude Code hook payload)");
+  if (!isRecord(payload))
+    throw new UsageError("hook expects one JSON object on stdin (a Claude Code hook payload)");
   await mkdir(path.dirname(path.resolve(values.out)), { recursive: true });
   // One write of one line: appends from hooks that run at once do not interleave.
   await appendFile(values.out, `${JSON.stringify(envelopeHook(payload, clock()))}\n`);

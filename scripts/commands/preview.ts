@@ -22,9 +22,11 @@ export async function runPreview(argv: string[]): Promise<number> {
     return 0;
   }
   const out = path.resolve(values.out ?? "dist");
-  if (!existsSync(path.join(out, "index.html"))) throw new UsageError(`${out} holds no site; run \`npx workscope build\` first`);
+  if (!existsSync(path.join(out, "index.html")))
+    throw new UsageError(`${out} holds no site; run \`npx workscope build\` first`);
   const port = Number(values.port ?? "4321");
-  if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new UsageError(`--port should be a port number (got ${JSON.stringify(values.port)})`);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535)
+    throw new UsageError(`--port should be a port number (got ${JSON.stringify(values.port)})`);
   const { preview } = await import("astro");
   const server = await preview({ root: ROOT, outDir: out, server: { port }, logLevel: "info" });
   await server.closed();

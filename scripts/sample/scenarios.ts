@@ -57,24 +57,50 @@ export function pingPong(flow: Flow, pair: Pair, category: CollabCategory, start
   const c = common(flow, pair, conv, "conversation.main", "main");
   const message = `[Goal] ${goal}\n\n${rng.pick(REPLIES)}`;
   let t = start;
-  log.emit("a2a.send", pair.from, t, { ...c, targetSessionKey: `agent:${pair.to}:main`, message: cut(flow, message), runId: rng.uuid() });
+  log.emit("a2a.send", pair.from, t, {
+    ...c,
+    targetSessionKey: `agent:${pair.to}:main`,
+    message: cut(flow, message),
+    runId: rng.uuid(),
+  });
   t += rng.int(20, 240) * SECOND;
   const first = rng.pick(REPLIES);
-  log.emit("a2a.response", pair.to, t, { ...c, fromAgent: pair.to, toAgent: pair.from, message: cut(flow, first), replyPreview: first.slice(0, 200) });
+  log.emit("a2a.response", pair.to, t, {
+    ...c,
+    fromAgent: pair.to,
+    toAgent: pair.from,
+    message: cut(flow, first),
+    replyPreview: first.slice(0, 200),
+  });
   const turns = rng.int(0, 5);
   for (let turn = 1; turn <= turns; turn++) {
     t += rng.int(15, 180) * SECOND;
     const speaker = turn % 2 === 1 ? pair.from : pair.to;
     const other = speaker === pair.from ? pair.to : pair.from;
     const text = rng.pick(REPLIES);
-    log.emit("a2a.response", speaker, t, { ...c, fromAgent: speaker, toAgent: other, message: cut(flow, text), replyPreview: text.slice(0, 200), turn, maxTurns: 5 });
+    log.emit("a2a.response", speaker, t, {
+      ...c,
+      fromAgent: speaker,
+      toAgent: other,
+      message: cut(flow, text),
+      replyPreview: text.slice(0, 200),
+      turn,
+      maxTurns: 5,
+    });
   }
   t += rng.int(5, 60) * SECOND;
   log.emit("a2a.complete", pair.from, t, {
     ...c,
     announced: rng.chance(0.6),
     targetSessionKey: `agent:${pair.to}:main`,
-    ...(flow.legacy ? {} : { configuredMaxTurns: 5, actualTurns: turns, earlyTermination: turns < 5, terminationReason: turns < 5 ? "reply_skip" : "max_turns" }),
+    ...(flow.legacy
+      ? {}
+      : {
+          configuredMaxTurns: 5,
+          actualTurns: turns,
+          earlyTermination: turns < 5,
+          terminationReason: turns < 5 ? "reply_skip" : "max_turns",
+        }),
   });
   return t;
 }
@@ -91,16 +117,33 @@ export function fanOut(flow: Flow, main: string, workers: readonly string[], sta
     const job = rng.pick(SUBAGENT_TASKS);
     const conv = rng.uuid();
     const key = `agent:${worker}:subagent:${rng.uuid()}`;
-    const c = { ...common(flow, { from: main, to: worker }, conv, "delegation.subagent", "subagent"), parentConversationId: parent, depth: 1, hop: i + 1 };
+    const c = {
+      ...common(flow, { from: main, to: worker }, conv, "delegation.subagent", "subagent"),
+      parentConversationId: parent,
+      depth: 1,
+      hop: i + 1,
+    };
     let t = start + i * rng.int(1, 5) * SECOND;
     const runId = rng.uuid();
     log.emit("a2a.spawn", main, t, { ...c, targetSessionKey: key, message: job.message, label: job.label });
     log.emit("a2a.send", main, t + 200, { ...c, targetSessionKey: key, message: job.message, runId });
-    log.emit("a2a.spawn_result", main, t + 900, { ...c, status: "accepted", runId, replyPreview: "accepted" });
+    log.emit("a2a.spawn_result", main, t + 900, {
+      ...c,
+      status: "accepted",
+      runId,
+      replyPreview: "accepted",
+    });
     t += rng.int(2, 12) * MINUTE;
     const result = rng.pick(SUBAGENT_RESULTS);
     const back = flow.legacy ? {} : { fromSessionType: "subagent", toSessionType: "main" };
-    log.emit("a2a.response", worker, t, { ...c, ...back, fromAgent: worker, toAgent: main, message: result, replyPreview: result.slice(0, 200) });
+    log.emit("a2a.response", worker, t, {
+      ...c,
+      ...back,
+      fromAgent: worker,
+      toAgent: main,
+      message: result,
+      replyPreview: result.slice(0, 200),
+    });
     log.emit("a2a.complete", main, t + 2 * SECOND, { ...c, announced: true, targetSessionKey: key });
     end = Math.max(end, t + 2 * SECOND);
   });
@@ -111,18 +154,39 @@ export function fanOut(flow: Flow, main: string, workers: readonly string[], sta
  * Two main agents asking one agent at once (seed 001 §6.2): the gateway runs one message per
  * session at a time, so the second waits for the first, and the two waits overlap.
  */
-export function queuedSends(flow: Flow, senders: readonly [string, string], target: string, category: CollabCategory, start: number): number {
+export function queuedSends(
+  flow: Flow,
+  senders: readonly [string, string],
+  target: string,
+  category: CollabCategory,
+  start: number,
+): number {
   const { log, rng } = flow;
   let end = start;
   senders.forEach((from, i) => {
     const conv = rng.uuid();
     const c = common(flow, { from, to: target }, conv, "conversation.main", "main");
     const sent = start + i * 5_000;
-    log.emit("a2a.send", from, sent, { ...c, targetSessionKey: `agent:${target}:main`, message: `[Goal] ${rng.pick(GOALS[category])}`, runId: rng.uuid() });
+    log.emit("a2a.send", from, sent, {
+      ...c,
+      targetSessionKey: `agent:${target}:main`,
+      message: `[Goal] ${rng.pick(GOALS[category])}`,
+      runId: rng.uuid(),
+    });
     const replied = start + (i + 1) * 70_000;
     const reply = rng.pick(REPLIES);
-    log.emit("a2a.response", target, replied, { ...c, fromAgent: target, toAgent: from, message: reply, replyPreview: reply.slice(0, 200) });
-    log.emit("a2a.complete", from, replied + 3_000, { ...c, announced: false, targetSessionKey: `agent:${target}:main` });
+    log.emit("a2a.response", target, replied, {
+      ...c,
+      fromAgent: target,
+      toAgent: from,
+      message: reply,
+      replyPreview: reply.slice(0, 200),
+    });
+    log.emit("a2a.complete", from, replied + 3_000, {
+      ...c,
+      announced: false,
+      targetSessionKey: `agent:${target}:main`,
+    });
     end = Math.max(end, replied + 3_000);
   });
   return end;
@@ -131,7 +195,13 @@ export function queuedSends(flow: Flow, senders: readonly [string, string], targ
 const BLOCKED_TEXT = "[outcome] blocked: 응답을 받지 못했습니다";
 
 /** One agent-to-agent flow that does not end well, of the given kind. Returns its end time. */
-export function blockedFlow(flow: Flow, pair: Pair, kind: BlockedKind, category: CollabCategory, start: number): number {
+export function blockedFlow(
+  flow: Flow,
+  pair: Pair,
+  kind: BlockedKind,
+  category: CollabCategory,
+  start: number,
+): number {
   const { log, rng } = flow;
   const conv = rng.uuid();
   const c = common(flow, pair, conv, "conversation.main", "main");
@@ -141,7 +211,15 @@ export function blockedFlow(flow: Flow, pair: Pair, kind: BlockedKind, category:
     log.emit("a2a.send", pair.from, t, { ...c, targetSessionKey: `agent:${pair.to}:main`, message, runId });
   const blocked = (t: number, extra: Record<string, unknown>, reason: string): void => {
     const text = `${BLOCKED_TEXT}${reason}`;
-    log.emit("a2a.response", pair.to, t, { ...c, fromAgent: pair.to, toAgent: pair.from, message: text, replyPreview: text.slice(0, 200), outcome: "blocked", ...extra });
+    log.emit("a2a.response", pair.to, t, {
+      ...c,
+      fromAgent: pair.to,
+      toAgent: pair.from,
+      message: text,
+      replyPreview: text.slice(0, 200),
+      outcome: "blocked",
+      ...extra,
+    });
   };
   let t = start;
   switch (kind) {
@@ -151,7 +229,14 @@ export function blockedFlow(flow: Flow, pair: Pair, kind: BlockedKind, category:
       break;
     case "context_overflow":
       send(t);
-      blocked((t += 41 * SECOND), { waitStatus: "error", waitError: "LLM request rejected: prompt is too long: 215000 tokens > 200000 maximum" }, " (LLM request rejected: prompt is too long: 215000 tokens > 200000 maximum)");
+      blocked(
+        (t += 41 * SECOND),
+        {
+          waitStatus: "error",
+          waitError: "LLM request rejected: prompt is too long: 215000 tokens > 200000 maximum",
+        },
+        " (LLM request rejected: prompt is too long: 215000 tokens > 200000 maximum)",
+      );
       break;
     case "run_error":
       send(t);
@@ -164,31 +249,68 @@ export function blockedFlow(flow: Flow, pair: Pair, kind: BlockedKind, category:
     case "no_reply": {
       send(t);
       const text = "[outcome] no_reply: 응답을 받지 못했습니다";
-      log.emit("a2a.response", pair.to, (t += 95 * SECOND), { ...c, fromAgent: pair.to, toAgent: pair.from, message: text, replyPreview: text, outcome: "no_reply" });
+      log.emit("a2a.response", pair.to, (t += 95 * SECOND), {
+        ...c,
+        fromAgent: pair.to,
+        toAgent: pair.from,
+        message: text,
+        replyPreview: text,
+        outcome: "no_reply",
+      });
       break;
     }
     case "concurrency_limit":
       send(t);
-      log.emit("a2a.complete", pair.from, (t += 2 * SECOND), { ...c, announced: false, concurrencyBlocked: true, targetSessionKey: `agent:${pair.to}:main`, message: `동시 처리 한도 초과 (agent: ${pair.to})` });
+      log.emit("a2a.complete", pair.from, (t += 2 * SECOND), {
+        ...c,
+        announced: false,
+        concurrencyBlocked: true,
+        targetSessionKey: `agent:${pair.to}:main`,
+        message: `동시 처리 한도 초과 (agent: ${pair.to})`,
+      });
       break;
     case "spawn_error": {
       const key = `agent:${pair.to}:subagent:${rng.uuid()}`;
       const d = { ...common(flow, pair, conv, "delegation.subagent", "subagent"), depth: 1 };
       log.emit("a2a.spawn", pair.from, t, { ...d, targetSessionKey: key, message, label: "spawn-fails" });
-      log.emit("a2a.spawn_result", pair.from, (t += 800), { ...d, status: "error", runId, error: "spawn failed: agent worker-deep is not allowed for this session" });
+      log.emit("a2a.spawn_result", pair.from, (t += 800), {
+        ...d,
+        status: "error",
+        runId,
+        error: "spawn failed: agent worker-deep is not allowed for this session",
+      });
       break;
     }
     case "job_failed":
       send(t);
-      log.emit("a2a.complete", pair.from, (t += 70 * SECOND), { ...c, announced: false, outcome: "failed", error: "announce step failed: Discord API 503" });
+      log.emit("a2a.complete", pair.from, (t += 70 * SECOND), {
+        ...c,
+        announced: false,
+        outcome: "failed",
+        error: "announce step failed: Discord API 503",
+      });
       break;
     case "retry_exhausted":
       send(t);
       for (let attempt = 1; attempt <= 3; attempt++) {
         t += attempt * 10 * SECOND;
-        log.emit("a2a.retry", pair.from, t, { ...c, runId, attempt, maxAttempts: 3, errorCategory: "transient", errorCode: "overloaded_error", reason: "Anthropic API overloaded", backoffMs: attempt * 10_000, elapsedMs: attempt * 12_000 });
+        log.emit("a2a.retry", pair.from, t, {
+          ...c,
+          runId,
+          attempt,
+          maxAttempts: 3,
+          errorCategory: "transient",
+          errorCode: "overloaded_error",
+          reason: "Anthropic API overloaded",
+          backoffMs: attempt * 10_000,
+          elapsedMs: attempt * 12_000,
+        });
       }
-      blocked((t += 30 * SECOND), { waitStatus: "error", waitError: "overloaded_error after 3 attempts" }, " (overloaded_error after 3 attempts)");
+      blocked(
+        (t += 30 * SECOND),
+        { waitStatus: "error", waitError: "overloaded_error after 3 attempts" },
+        " (overloaded_error after 3 attempts)",
+      );
       break;
     case "orphaned":
       // The synchronous-timeout fault of seed 001 §4.2: a send, and then nothing in its conversation.

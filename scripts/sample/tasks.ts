@@ -4,7 +4,18 @@ import type { Flow } from "./scenarios.ts";
 const MINUTE = 60_000;
 
 /** How a sample task ends, each exercising a different part of the task views and flags. */
-export const TASK_ENDINGS = ["completed", "completed", "completed", "cancelled", "force_completed", "in_progress", "blocked", "backlog", "pending_approval", "zombie"] as const;
+export const TASK_ENDINGS = [
+  "completed",
+  "completed",
+  "completed",
+  "cancelled",
+  "force_completed",
+  "in_progress",
+  "blocked",
+  "backlog",
+  "pending_approval",
+  "zombie",
+] as const;
 export type TaskEnding = (typeof TASK_ENDINGS)[number];
 
 /** A task as the sample's agents left it: the file's content, plus how it was archived. */
@@ -26,7 +37,15 @@ const STEP_PLANS = [
  * and the ending — and returns what its task file says at the end. Legacy tasks (before
  * mid-February) carry no workSessionId in their events.
  */
-export function runTask(flow: Flow, agentId: string, description: string, start: number, end: number, ending: TaskEnding, previousWs?: string): SampleTask {
+export function runTask(
+  flow: Flow,
+  agentId: string,
+  description: string,
+  start: number,
+  end: number,
+  ending: TaskEnding,
+  previousWs?: string,
+): SampleTask {
   const { log, rng } = flow;
   const taskId = flow.taskId ?? `task_${rng.hex(20)}`;
   const ws = flow.ws ?? undefined;
@@ -36,10 +55,17 @@ export function runTask(flow: Flow, agentId: string, description: string, start:
   const useSteps = ending === "force_completed" || (ending !== "pending_approval" && rng.chance(0.7));
   const progress = ["Task started"];
   const steps: TaskStep[] = plan.map((content, i) => ({ id: `s${i + 1}`, content, status: "pending" }));
-  log.emit("task.started", agentId, start, { taskId, priority, requiresApproval: ending === "pending_approval", workSessionId: ws, previousWorkSessionId: previousWs });
+  log.emit("task.started", agentId, start, {
+    taskId,
+    priority,
+    requiresApproval: ending === "pending_approval",
+    workSessionId: ws,
+    previousWorkSessionId: previousWs,
+  });
   if (useSteps) progress.push(`Steps set: ${steps.length} steps defined`);
 
-  const doneCount = ending === "completed" ? steps.length : ending === "force_completed" ? 1 : rng.int(0, steps.length - 1);
+  const doneCount =
+    ending === "completed" ? steps.length : ending === "force_completed" ? 1 : rng.int(0, steps.length - 1);
   let t = start;
   const span = Math.max(end - start, 10 * MINUTE);
   for (let i = 0; i < doneCount && useSteps; i++) {
@@ -59,7 +85,13 @@ export function runTask(flow: Flow, agentId: string, description: string, start:
   if (rng.chance(0.4)) {
     // The continuation runner's signals carry no workSessionId: they are attached by taskId.
     log.emit("continuation.sent", "main", t + 3 * MINUTE, { taskId });
-    if (rng.chance(0.3)) log.emit("continuation.backoff", "main", t + 5 * MINUTE, { taskId, reason: rng.pick(["rate_limit", "billing", "timeout", "context_overflow", "unknown"]), consecutiveFailures: rng.int(1, 4), backoffMs: 60_000 * rng.int(1, 8) });
+    if (rng.chance(0.3))
+      log.emit("continuation.backoff", "main", t + 5 * MINUTE, {
+        taskId,
+        reason: rng.pick(["rate_limit", "billing", "timeout", "context_overflow", "unknown"]),
+        consecutiveFailures: rng.int(1, 4),
+        backoffMs: 60_000 * rng.int(1, 8),
+      });
   }
 
   const file: TaskFile = {
@@ -92,7 +124,14 @@ export function runTask(flow: Flow, agentId: string, description: string, start:
       file.status = "completed";
       file.outcome = { kind: "completed", summary: "완료했습니다." };
       log.emit("task.completed", agentId, end, { taskId, workSessionId: ws });
-      task.archived = { at: end, summary: ending === "completed" ? "완료했습니다. Summary posted to #dev." : "Forced completion after the stop guard.", status: "completed" };
+      task.archived = {
+        at: end,
+        summary:
+          ending === "completed"
+            ? "완료했습니다. Summary posted to #dev."
+            : "Forced completion after the stop guard.",
+        status: "completed",
+      };
       break;
     }
     case "cancelled":
@@ -106,15 +145,30 @@ export function runTask(flow: Flow, agentId: string, description: string, start:
       const reason = "스테이징 DB 접근 권한 필요";
       progress.push(`[BLOCKED] ${reason}`);
       file.status = "blocked";
-      file.blocking = { blockedReason: reason, unblockedBy: ["seum"], unblockRequestCount: 1, escalationState: "requesting" };
-      log.emit("task.blocked", agentId, end - 5 * MINUTE, { taskId, reason, unblockedBy: ["seum"], workSessionId: ws });
+      file.blocking = {
+        blockedReason: reason,
+        unblockedBy: ["seum"],
+        unblockRequestCount: 1,
+        escalationState: "requesting",
+      };
+      log.emit("task.blocked", agentId, end - 5 * MINUTE, {
+        taskId,
+        reason,
+        unblockedBy: ["seum"],
+        workSessionId: ws,
+      });
       log.emit("unblock.requested", "main", end, { taskId, targetAgentId: "seum", requestCount: 1 });
       break;
     }
     case "backlog":
       file.status = "backlog";
       file.backlog = { createdBy: agentId, assignee: "ieum", dependsOn: [], estimatedEffort: "medium" };
-      log.emit("task.backlog_added", agentId, end, { taskId, assignee: "ieum", isCrossAgent: true, workSessionId: ws });
+      log.emit("task.backlog_added", agentId, end, {
+        taskId,
+        assignee: "ieum",
+        isCrossAgent: true,
+        workSessionId: ws,
+      });
       break;
     case "pending_approval":
       file.status = "pending_approval";
@@ -123,7 +177,12 @@ export function runTask(flow: Flow, agentId: string, description: string, start:
     case "zombie":
       progress.push("Auto-recovered to backlog after zombie detection (reassign #1/3)");
       file.status = "backlog";
-      log.emit("zombie.abandoned", "main", end, { taskId, ageHours: 26, reassignCount: 1, action: "moved_to_backlog" });
+      log.emit("zombie.abandoned", "main", end, {
+        taskId,
+        ageHours: 26,
+        reassignCount: 1,
+        action: "moved_to_backlog",
+      });
       log.emit("backlog.auto_picked", "main", end + 2 * MINUTE, { taskId });
       break;
     case "in_progress":
@@ -141,7 +200,15 @@ export function formatHistoryEntry(task: SampleTask): string {
   const duration = minutes >= 60 ? `${Math.floor(minutes / 60)}h ${minutes % 60}m` : `${minutes}m`;
   const lines = ["", "---", "", `## [${completed}] ${task.file.description}`, ""];
   if (task.file.context !== undefined) lines.push(`**Context:** ${task.file.context}`);
-  lines.push(`**Task ID:** ${task.file.id}`, `**Priority:** ${task.file.priority}`, `**Started:** ${task.file.created}`, `**Completed:** ${completed}`, `**Duration:** ${duration}`, "", "### Progress");
+  lines.push(
+    `**Task ID:** ${task.file.id}`,
+    `**Priority:** ${task.file.priority}`,
+    `**Started:** ${task.file.created}`,
+    `**Completed:** ${completed}`,
+    `**Duration:** ${duration}`,
+    "",
+    "### Progress",
+  );
   for (const item of task.file.progress) lines.push(`- ${item}`);
   lines.push("", "### Summary", archived.summary);
   return lines.join("\n");

@@ -3,6 +3,12 @@
 import path from "node:path";
 import { build } from "astro";
 
-const [root, outDir, base, logLevel, cacheDir] = process.argv.slice(2) as [string, string, string, "warn" | "error", string];
+const [root, outDir, base, logLevel, cacheDir] = process.argv.slice(2) as [
+  string,
+  string,
+  string,
+  "warn" | "error",
+  string,
+];
 // Each process keeps its own caches, so that processes building side by side never share a file.
 await build({ root, outDir, base, logLevel, cacheDir, vite: { cacheDir: path.join(cacheDir, "vite") } });

@@ -56,7 +56,8 @@ export async function startRendering(options: RenderOptions): Promise<Rendering>
     finished: async () => {
       await done;
       // Only now is the earlier site replaced: a failed build leaves it as it was.
-      for (const entry of await readdir(options.out)) if (entry !== PARTS) await rm(path.join(options.out, entry), { recursive: true, force: true });
+      for (const entry of await readdir(options.out))
+        if (entry !== PARTS) await rm(path.join(options.out, entry), { recursive: true, force: true });
       for (const k of parts) await moveInto(path.join(partsDir, String(k)), options.out);
       await rm(partsDir, { recursive: true, force: true });
     },
@@ -76,7 +77,12 @@ interface PartState {
   cancelled: boolean;
 }
 
-async function renderPart(options: RenderOptions, k: number, outDir: string, state: PartState): Promise<void> {
+async function renderPart(
+  options: RenderOptions,
+  k: number,
+  outDir: string,
+  state: PartState,
+): Promise<void> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     WORKSCOPE_DATA: options.dataDir,
@@ -97,11 +103,23 @@ async function renderPart(options: RenderOptions, k: number, outDir: string, sta
   await mkdir(cwd, { recursive: true });
   // The build may have failed while the folder was made: then there is nothing to start.
   if (state.cancelled) return;
-  const child = spawn(process.execPath, [...heap, PART_SCRIPT, ROOT, outDir, options.base, options.quiet ? "error" : "warn", path.join(options.cacheDir, `cache-${k}`)], {
-    cwd,
-    env,
-    stdio: ["ignore", "inherit", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...heap,
+      PART_SCRIPT,
+      ROOT,
+      outDir,
+      options.base,
+      options.quiet ? "error" : "warn",
+      path.join(options.cacheDir, `cache-${k}`),
+    ],
+    {
+      cwd,
+      env,
+      stdio: ["ignore", "inherit", "pipe"],
+    },
+  );
   state.children.push(child);
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => {
@@ -113,7 +131,12 @@ async function renderPart(options: RenderOptions, k: number, outDir: string, sta
     child.on("close", (code, signal) => {
       void rm(cwd, { recursive: true, force: true });
       if (code === 0) resolve();
-      else reject(new Error(`rendering pages (part ${k + 1} of ${options.jobs}) failed with ${signal ?? `exit code ${code}`}:\n${stderr.slice(-4000)}`));
+      else
+        reject(
+          new Error(
+            `rendering pages (part ${k + 1} of ${options.jobs}) failed with ${signal ?? `exit code ${code}`}:\n${stderr.slice(-4000)}`,
+          ),
+        );
     });
   });
 }

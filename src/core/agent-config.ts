@@ -39,7 +39,14 @@ export function readMentionNames(config: unknown): Record<string, string> {
 }
 
 function discordIds(value: unknown, underDiscord: boolean): string[] {
-  if ((typeof value === "string" || typeof value === "number") && underDiscord && /^\d{15,21}$/.test(String(value))) return [String(value)];
+  if (
+    (typeof value === "string" || typeof value === "number") &&
+    underDiscord &&
+    /^\d{15,21}$/.test(String(value))
+  )
+    return [String(value)];
   if (!isRecord(value)) return [];
-  return Object.entries(value).flatMap(([key, inner]) => discordIds(inner, underDiscord || /discord/i.test(key)));
+  return Object.entries(value).flatMap(([key, inner]) =>
+    discordIds(inner, underDiscord || /discord/i.test(key)),
+  );
 }

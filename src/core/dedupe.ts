@@ -41,12 +41,13 @@ export function dedupeEvents<E extends BaseEvent>(events: readonly E[]): Deduped
   // distinct events are then written back over the sorted list, which is never longer.
   fingerprinted.sort((a, b) => compareEvents(a, b) || compareOrigins(a, b));
   let kept = 0;
-  for (let i = 0; i < fingerprinted.length; ) {
+  for (let i = 0; i < fingerprinted.length;) {
     const first = fingerprinted[i] as E;
     let end = i + 1;
     while (end < fingerprinted.length && sameFingerprint(fingerprinted[end] as E, first)) end++;
     if (end === i + 1) fingerprinted[kept++] = first;
-    else for (const event of splitByContent(fingerprinted.slice(i, end), result)) fingerprinted[kept++] = event;
+    else
+      for (const event of splitByContent(fingerprinted.slice(i, end), result)) fingerprinted[kept++] = event;
     i = end;
   }
   fingerprinted.length = kept;
@@ -102,7 +103,8 @@ function merge<E extends BaseEvent>(a: E[], b: E[]): E[] {
   let i = 0;
   let j = 0;
   let k = 0;
-  while (i < a.length && j < b.length) out[k++] = compareEvents(a[i] as E, b[j] as E) <= 0 ? (a[i++] as E) : (b[j++] as E);
+  while (i < a.length && j < b.length)
+    out[k++] = compareEvents(a[i] as E, b[j] as E) <= 0 ? (a[i++] as E) : (b[j++] as E);
   while (i < a.length) out[k++] = a[i++] as E;
   while (j < b.length) out[k++] = b[j++] as E;
   return out;

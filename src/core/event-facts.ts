@@ -61,7 +61,10 @@ type Source = Record<string, unknown>;
  * the schema's keys (a test holds the two to the same fields).
  */
 export function extractFacts(event: BaseEvent, data: Record<string, unknown>): EventFacts {
-  const from: Source = event.source === "v1.1" && isRecord(data["payload"]) ? { ...data["payload"], run_id: data["run_id"] } : data;
+  const from: Source =
+    event.source === "v1.1" && isRecord(data["payload"])
+      ? { ...data["payload"], run_id: data["run_id"] }
+      : data;
   let facts: { -readonly [K in keyof EventFacts]: EventFacts[K] } | null = null;
   const message = from["message"];
   if (typeof message === "string") (facts ??= {}).message = message;

@@ -27,7 +27,10 @@ export function readOverrides(value: unknown): { overrides: CategoryOverrides; p
   for (const [ws, entry] of Object.entries(value)) {
     const parsed = CategoryOverride.safeParse(entry);
     if (parsed.success) overrides[ws] = parsed.data;
-    else problems.push(`override for "${ws}": ${parsed.error.issues.map((i) => `${i.path.join(".") || "entry"}: ${i.message}`).join("; ")}`);
+    else
+      problems.push(
+        `override for "${ws}": ${parsed.error.issues.map((i) => `${i.path.join(".") || "entry"}: ${i.message}`).join("; ")}`,
+      );
   }
   return { overrides, problems };
 }

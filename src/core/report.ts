@@ -80,13 +80,18 @@ export function analyze(input: LoadedInput, nowMs: number): Analysis {
   for (const { record } of input.taskFiles) {
     if (record.workSessionId === undefined) continue;
     taskSessions.set(record.id, record.workSessionId);
-    if (record.previousWorkSessionId !== undefined) previousFromTasks.set(record.workSessionId, record.previousWorkSessionId);
+    if (record.previousWorkSessionId !== undefined)
+      previousFromTasks.set(record.workSessionId, record.previousWorkSessionId);
   }
   const attribution = attributeEvents(deduped.events, taskSessions);
-  const built = buildWorkSessions(
-    attribution,
-    { nowMs, logEndMs: deduped.events.at(-1)?.ts ?? nowMs, overrides: input.overrides, previousFromTasks, taskDescriptions, mentionNames: new Map(Object.entries(input.mentionNames)) },
-  );
+  const built = buildWorkSessions(attribution, {
+    nowMs,
+    logEndMs: deduped.events.at(-1)?.ts ?? nowMs,
+    overrides: input.overrides,
+    previousFromTasks,
+    taskDescriptions,
+    mentionNames: new Map(Object.entries(input.mentionNames)),
+  });
   const workSessions = built.sessions;
   const report: Report = {
     schemaVersion: SCHEMA_VERSION,

@@ -20,7 +20,9 @@ export type Week = z.infer<typeof Week>;
 export function isoWeek(ms: number): string {
   const date = new Date(ms);
   // The Thursday of the same week decides the year; its day of the year decides the week.
-  const thursday = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 4 - (date.getUTCDay() || 7)));
+  const thursday = new Date(
+    Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 4 - (date.getUTCDay() || 7)),
+  );
   const year = thursday.getUTCFullYear();
   const week = Math.ceil(((thursday.getTime() - Date.UTC(year, 0, 1)) / 86_400_000 + 1) / 7);
   return `${year}-W${String(week).padStart(2, "0")}`;
@@ -39,9 +41,17 @@ export function weeklyCategories(sessions: readonly WorkSession[]): Week[] {
   return [...weeks]
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([week, list]) => {
-      const categoryCounts = Object.fromEntries(CollabCategory.options.map((c) => [c, 0])) as Record<CollabCategory, number>;
+      const categoryCounts = Object.fromEntries(CollabCategory.options.map((c) => [c, 0])) as Record<
+        CollabCategory,
+        number
+      >;
       for (const s of list) categoryCounts[s.collabCategory]++;
       const fallback = list.filter((s) => s.categorySource === "fallback").length;
-      return { week, categoryCounts, fallbackRatio: Math.round((fallback / list.length) * 1000) / 1000, sessions: list.length };
+      return {
+        week,
+        categoryCounts,
+        fallbackRatio: Math.round((fallback / list.length) * 1000) / 1000,
+        sessions: list.length,
+      };
     });
 }

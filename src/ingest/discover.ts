@@ -55,7 +55,13 @@ export async function discover(inputs: readonly string[], cwd: string): Promise<
     const abs = path.resolve(cwd, input);
     const info = await stat(abs).catch(() => null);
     if (info?.isDirectory()) {
-      const matches = await fg(STATE_DIR_GLOBS, { cwd: abs, absolute: true, ignore: IGNORE, onlyFiles: true, dot: false });
+      const matches = await fg(STATE_DIR_GLOBS, {
+        cwd: abs,
+        absolute: true,
+        ignore: IGNORE,
+        onlyFiles: true,
+        dot: false,
+      });
       matches.forEach((m) => add(path.normalize(m)));
     } else if (info?.isFile()) {
       found.set(abs, describeFile(abs, cwd) ?? { ...locate(abs, cwd), kind: "events" });
@@ -78,7 +84,8 @@ export function kindOfPath(absPath: string): InputKind | null {
   if (base === "openclaw.json") return "openclaw-config";
   if (base === "work-session-category-overrides.json") return "category-overrides";
   if (base === "CURRENT_TASK.md") return "current-task";
-  if (base === "TASK_HISTORY.md" || (parent === "task-history" && base.endsWith(".md"))) return "task-history";
+  if (base === "TASK_HISTORY.md" || (parent === "task-history" && base.endsWith(".md")))
+    return "task-history";
   if (/^task_[A-Za-z0-9_]+\.md$/.test(base)) return "task";
   return null;
 }
@@ -87,7 +94,8 @@ export function kindOfPath(absPath: string): InputKind | null {
 export function agentOfPath(absPath: string): string | null {
   for (const part of absPath.split(path.sep).reverse()) {
     if (part === "workspace") return "main";
-    if (part.startsWith("workspace-") && part.length > "workspace-".length) return part.slice("workspace-".length).toLowerCase();
+    if (part.startsWith("workspace-") && part.length > "workspace-".length)
+      return part.slice("workspace-".length).toLowerCase();
   }
   return null;
 }

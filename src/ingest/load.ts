@@ -25,7 +25,13 @@ export async function loadFiles(files: readonly DiscoveredFile[], progress: Prog
   for (const file of ordered) {
     const read =
       file.kind === "events"
-        ? await readEventsFile(file, { mainAgents: new Set(input.mainAgents) }, input.events, input.findings, progress)
+        ? await readEventsFile(
+            file,
+            { mainAgents: new Set(input.mainAgents) },
+            input.events,
+            input.findings,
+            progress,
+          )
         : await readTextFile(file, input, input.findings);
     input.files.push(read);
     progress.fileDone();

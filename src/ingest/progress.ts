@@ -17,7 +17,11 @@ export const silentProgress: Progress = { fileDone() {}, bytes() {}, events() {}
  * Progress on a stream: on a terminal one line redrawn at most every 200 ms; elsewhere (a CI
  * log) a line every 5 s, so a log is not flooded. Short runs print only the closing line.
  */
-export function streamProgress(totalFiles: number, out: NodeJS.WriteStream, clock: () => number = Date.now): Progress {
+export function streamProgress(
+  totalFiles: number,
+  out: NodeJS.WriteStream,
+  clock: () => number = Date.now,
+): Progress {
   const started = clock();
   const interval = out.isTTY ? 200 : 5000;
   let files = 0;
@@ -51,7 +55,9 @@ export function streamProgress(totalFiles: number, out: NodeJS.WriteStream, cloc
     finish: (summary) => {
       if (drawn && out.isTTY) out.write("\r\x1b[K");
       const seconds = (clock() - started) / 1000;
-      out.write(`workscope: ${summary} in ${seconds.toFixed(1)} s (${(bytes / 1e6).toFixed(1)} MB, ${Math.round(events / Math.max(seconds, 1e-3)).toLocaleString("en-US")} events/s)\n`);
+      out.write(
+        `workscope: ${summary} in ${seconds.toFixed(1)} s (${(bytes / 1e6).toFixed(1)} MB, ${Math.round(events / Math.max(seconds, 1e-3)).toLocaleString("en-US")} events/s)\n`,
+      );
     },
   };
 }

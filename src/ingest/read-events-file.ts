@@ -42,10 +42,20 @@ export async function readEventsFile(
   if (untimed.length > 0) {
     await estimateTimes(events, first, untimed, file.absPath);
     const firstLine = events[untimed[0] ?? first]?.line ?? 0;
-    note(firstLine, `${untimed.length} hook payload(s) carry no time; their times were taken from neighbouring lines of this file`);
+    note(
+      firstLine,
+      `${untimed.length} hook payload(s) carry no time; their times were taken from neighbouring lines of this file`,
+    );
   }
   progress.events(events.length - first);
-  return { path: file.path, kind: "events", bytes: result.bytes, lines: result.lines, events: events.length - first, errors };
+  return {
+    path: file.path,
+    kind: "events",
+    bytes: result.bytes,
+    lines: result.lines,
+    events: events.length - first,
+    errors,
+  };
 }
 
 /**
@@ -53,7 +63,12 @@ export async function readEventsFile(
  * of the nearest timed line before it in the same file, else after it, else the file's
  * modification time. Such events are marked `tsEstimated`.
  */
-async function estimateTimes(events: CanonicalEvent[], first: number, untimed: number[], absPath: string): Promise<void> {
+async function estimateTimes(
+  events: CanonicalEvent[],
+  first: number,
+  untimed: number[],
+  absPath: string,
+): Promise<void> {
   const missing = new Set(untimed);
   let previous = Number.NaN;
   const forward: number[] = [];

@@ -36,7 +36,11 @@ const REPLACEMENT = Buffer.from([0xef, 0xbf, 0xbd]);
  * line being assembled, never the whole file. Invalid UTF-8 is replaced and reported; the file
  * goes on.
  */
-export async function readLines(path: string, onLine: LineSink, options: ReadOptions = {}): Promise<ReadResult> {
+export async function readLines(
+  path: string,
+  onLine: LineSink,
+  options: ReadOptions = {},
+): Promise<ReadResult> {
   const maxLine = options.maxLineBytes ?? MAX_LINE_BYTES;
   const result: ReadResult = { lines: 0, bytes: 0, problems: [] };
   let pending: Buffer[] = [];
@@ -61,12 +65,22 @@ export async function readLines(path: string, onLine: LineSink, options: ReadOpt
       pendingBytes = 0;
     }
     if (end > start && buf[end - 1] === 13) end--;
-    if (line === 1 && end - start >= 3 && buf[start] === 0xef && buf[start + 1] === 0xbb && buf[start + 2] === 0xbf) start += 3;
+    if (
+      line === 1 &&
+      end - start >= 3 &&
+      buf[start] === 0xef &&
+      buf[start + 1] === 0xbb &&
+      buf[start + 2] === 0xbf
+    )
+      start += 3;
     if (end === start) return;
     const text = buf.toString("utf8", start, end);
     if (text.charCodeAt(0) <= 32 && text.trim().length === 0) return;
     if (text.includes("\uFFFD") && !buf.subarray(start, end).includes(REPLACEMENT)) {
-      result.problems.push({ line, reason: "line has bytes that are not valid UTF-8; they were replaced with U+FFFD" });
+      result.problems.push({
+        line,
+        reason: "line has bytes that are not valid UTF-8; they were replaced with U+FFFD",
+      });
     }
     onLine(text, line, buf.subarray(start, end));
   };

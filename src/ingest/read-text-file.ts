@@ -11,14 +11,21 @@ import { parseTaskFile } from "../core/tasks/parse-task-file.ts";
 import type { DiscoveredFile } from "./discover.ts";
 
 /** The parts of LoadedInput that markdown and config files fill. */
-export type TextTargets = Pick<LoadedInput, "taskFiles" | "history" | "currentTasks" | "mainAgents" | "mentionNames" | "overrides">;
+export type TextTargets = Pick<
+  LoadedInput,
+  "taskFiles" | "history" | "currentTasks" | "mainAgents" | "mentionNames" | "overrides"
+>;
 
 /**
  * Reads a task file, a history file, a CURRENT_TASK.md, openclaw.json or the overrides file.
  * These are small files the tools rewrite whole, so they are read whole; each problem is a
  * finding with its line.
  */
-export async function readTextFile(file: DiscoveredFile, into: TextTargets, findings: Finding[]): Promise<InputFile> {
+export async function readTextFile(
+  file: DiscoveredFile,
+  into: TextTargets,
+  findings: Finding[],
+): Promise<InputFile> {
   let text: string;
   let bytes: number;
   try {
@@ -51,7 +58,8 @@ export async function readTextFile(file: DiscoveredFile, into: TextTargets, find
     }
     case "current-task": {
       const current = parseCurrentTask(text);
-      if (current.state === "unknown") problems.push({ line: 0, reason: "CURRENT_TASK.md is in neither of the forms the task tools write" });
+      if (current.state === "unknown")
+        problems.push({ line: 0, reason: "CURRENT_TASK.md is in neither of the forms the task tools write" });
       into.currentTasks.push({ agentId, file: file.path, record: current });
       records = 1;
       break;
@@ -81,7 +89,14 @@ export async function readTextFile(file: DiscoveredFile, into: TextTargets, find
       throw new Error(`${file.path} is an event file; read it with readEventsFile`);
   }
   for (const p of problems) findings.push({ file: file.path, line: p.line, reason: p.reason });
-  return { path: file.path, kind: file.kind, bytes, lines: countLines(text), events: records, errors: problems.length };
+  return {
+    path: file.path,
+    kind: file.kind,
+    bytes,
+    lines: countLines(text),
+    events: records,
+    errors: problems.length,
+  };
 }
 
 /** OpenClaw's config is JSON5 (comments, trailing commas); the overrides file is plain JSON. */

@@ -22,7 +22,9 @@ export async function writeLinesAtomic(target: string, lines: Iterable<string>):
     for (const line of lines) {
       if (!out.write(`${line}\n`)) await new Promise<void>((resolve) => out.once("drain", resolve));
     }
-    await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+    );
   } catch (error) {
     out.destroy();
     await rm(temp, { force: true });

@@ -15,17 +15,28 @@ const WRITES_IN_FLIGHT = 32;
  */
 export async function writeSiteData(dir: string, data: SiteData): Promise<void> {
   await rm(dir, { recursive: true, force: true });
-  for (const sub of ["sessions", "tasks", "agents", "events"]) await mkdir(path.join(dir, sub), { recursive: true });
-  for (const listing of new Set(data.events.map((p) => p.listing))) await mkdir(path.join(dir, "events", listing), { recursive: true });
+  for (const sub of ["sessions", "tasks", "agents", "events"])
+    await mkdir(path.join(dir, sub), { recursive: true });
+  for (const listing of new Set(data.events.map((p) => p.listing)))
+    await mkdir(path.join(dir, "events", listing), { recursive: true });
   await writeFile(path.join(dir, "index.json"), JSON.stringify(data.index));
   // Segments come from pathSegment(), which never yields a separator or a `..`; a file name is
   // still joined only under its own folder. Each file's JSON is made only when its turn comes, so
   // that the text of every shard is never held at once.
   const files: Array<() => [string, unknown]> = [
-    ...data.sessions.map((page) => () => [path.join(dir, "sessions", `${page.segment}.json`), page] as [string, unknown]),
-    ...data.tasks.map((page) => () => [path.join(dir, "tasks", `${page.segment}.json`), page] as [string, unknown]),
-    ...data.agents.map((page) => () => [path.join(dir, "agents", `${page.segment}.json`), page] as [string, unknown]),
-    ...data.events.map((page) => () => [path.join(dir, "events", page.listing, `${page.page}.json`), page.rows] as [string, unknown]),
+    ...data.sessions.map(
+      (page) => () => [path.join(dir, "sessions", `${page.segment}.json`), page] as [string, unknown],
+    ),
+    ...data.tasks.map(
+      (page) => () => [path.join(dir, "tasks", `${page.segment}.json`), page] as [string, unknown],
+    ),
+    ...data.agents.map(
+      (page) => () => [path.join(dir, "agents", `${page.segment}.json`), page] as [string, unknown],
+    ),
+    ...data.events.map(
+      (page) => () =>
+        [path.join(dir, "events", page.listing, `${page.page}.json`), page.rows] as [string, unknown],
+    ),
   ];
   let next = 0;
   const worker = async (): Promise<void> => {

@@ -10,7 +10,10 @@ import type { TaskPage } from "../core/site/task-page.ts";
 
 function dataDir(): string {
   const dir = process.env["WORKSCOPE_DATA"];
-  if (dir === undefined || dir === "") throw new Error("WORKSCOPE_DATA is not set: build the site with `workscope build`, which writes the data first");
+  if (dir === undefined || dir === "")
+    throw new Error(
+      "WORKSCOPE_DATA is not set: build the site with `workscope build`, which writes the data first",
+    );
   return dir;
 }
 
@@ -47,7 +50,8 @@ export function siteIndex(): SiteIndex {
 let lastSession: { segment: string; page: SessionPage } | null = null;
 /** One session's shard. */
 export function sessionShard(segment: string): SessionPage {
-  if (lastSession?.segment !== segment) lastSession = { segment, page: read<SessionPage>("sessions", `${segment}.json`) };
+  if (lastSession?.segment !== segment)
+    lastSession = { segment, page: read<SessionPage>("sessions", `${segment}.json`) };
   return lastSession.page;
 }
 

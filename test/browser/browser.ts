@@ -12,10 +12,18 @@ export interface Session {
 
 /** Launches the tests' Chromium headless, as CI runs it (no sandbox: CI runs as root). */
 export async function launch(): Promise<Session> {
-  const browser = await chromium.launch({ executablePath: inject("chromiumPath"), headless: true, args: ["--no-sandbox"] });
+  const browser = await chromium.launch({
+    executablePath: inject("chromiumPath"),
+    headless: true,
+    args: ["--no-sandbox"],
+  });
   const errors: string[] = [];
   const open = async (options: { bypassCSP?: boolean } = {}): Promise<Page> => {
-    const context = await browser.newContext({ bypassCSP: options.bypassCSP ?? false, locale: "ko-KR", timezoneId: "UTC" });
+    const context = await browser.newContext({
+      bypassCSP: options.bypassCSP ?? false,
+      locale: "ko-KR",
+      timezoneId: "UTC",
+    });
     const page = await context.newPage();
     page.on("pageerror", (error) => errors.push(`${page.url()}: uncaught ${error.message}`));
     page.on("console", (message) => {

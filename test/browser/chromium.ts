@@ -21,8 +21,13 @@ export function findChromium(): string {
   if (own !== "" && existsSync(own)) return own;
   if (process.getuid?.() === 0 && existsSync("/usr/bin/apt-get")) {
     execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-    execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
     if (existsSync(DEBIAN_CHROMIUM)) return DEBIAN_CHROMIUM;
   }
-  throw new Error("no Chromium for the browser tests: install Debian's `chromium` (apt-get install -y chromium) or set CHROMIUM_PATH");
+  throw new Error(
+    "no Chromium for the browser tests: install Debian's `chromium` (apt-get install -y chromium) or set CHROMIUM_PATH",
+  );
 }

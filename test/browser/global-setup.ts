@@ -27,7 +27,11 @@ export default function setup(project: TestProject): () => void {
   const chromiumPath = findChromium();
   const dir = mkdtempSync(path.join(tmpdir(), "workscope-site-"));
   const build = (args: string[]): void => {
-    execFileSync(process.execPath, [path.join(ROOT, "bin/workscope.js"), "build", ...args, "--now", SITE_NOW, "--quiet"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
+    execFileSync(
+      process.execPath,
+      [path.join(ROOT, "bin/workscope.js"), "build", ...args, "--now", SITE_NOW, "--quiet"],
+      { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] },
+    );
   };
   const sampleSite = path.join(dir, "sample");
   build(["content/sample", "--out", sampleSite]);

@@ -19,7 +19,8 @@ function pages(root: string): string[] {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (entry.name === "index.html") out.push(`/${path.relative(root, dir).split(path.sep).join("/")}/`.replace(/^\/\/$/, "/"));
+      else if (entry.name === "index.html")
+        out.push(`/${path.relative(root, dir).split(path.sep).join("/")}/`.replace(/^\/\/$/, "/"));
     }
   };
   walk(root);
@@ -41,7 +42,9 @@ describe("a site built from hostile logs", () => {
     const parent = inject("hostileParent");
     expect(readdirSync(parent)).toEqual(["out"]);
     expect(readdirSync(path.dirname(parent))).toEqual(["b"]);
-    const sessions = readdirSync(path.join(site, "sessions")).filter((n) => !["index.html", "index.json", "by-category"].includes(n)).sort();
+    const sessions = readdirSync(path.join(site, "sessions"))
+      .filter((n) => !["index.html", "index.json", "by-category"].includes(n))
+      .sort();
     // ../../../outside, the 600-character id, WS-Case and ws-case: four sessions, four folders.
     expect(sessions).toHaveLength(4);
     expect(sessions).toContain("ws-case");
@@ -65,21 +68,42 @@ describe("a site built from hostile logs", () => {
       await page.waitForTimeout(50);
       const found = await page.evaluate(() => {
         const w = window as unknown as { __pwned?: string };
-        const handlers = [...document.querySelectorAll("*")].flatMap((el) => [...el.attributes].filter((a) => a.name.toLowerCase().startsWith("on")).map((a) => `${el.tagName}[${a.name}]`));
-        const badLinks = [...document.querySelectorAll("a[href]")].map((a) => a.getAttribute("href") ?? "").filter((h) => /^\s*(javascript|data|vbscript):/i.test(h));
-        const scripts = [...document.querySelectorAll("script")].filter((s) => (s.textContent ?? "").includes("__pwned") || (s.getAttribute("src") ?? "").includes("__pwned")).length;
+        const handlers = [...document.querySelectorAll("*")].flatMap((el) =>
+          [...el.attributes]
+            .filter((a) => a.name.toLowerCase().startsWith("on"))
+            .map((a) => `${el.tagName}[${a.name}]`),
+        );
+        const badLinks = [...document.querySelectorAll("a[href]")]
+          .map((a) => a.getAttribute("href") ?? "")
+          .filter((h) => /^\s*(javascript|data|vbscript):/i.test(h));
+        const scripts = [...document.querySelectorAll("script")].filter(
+          (s) =>
+            (s.textContent ?? "").includes("__pwned") || (s.getAttribute("src") ?? "").includes("__pwned"),
+        ).length;
         return {
           pwned: w.__pwned ?? null,
           handlers,
           badLinks,
           scripts,
           frames: document.querySelectorAll("iframe, frame, object, embed").length,
-          styles: [...document.querySelectorAll("style")].filter((s) => (s.textContent ?? "").includes("display:none")).length,
-          svgs: [...document.querySelectorAll("svg")].filter((s) => s.closest("figure.timeline") === null).length,
+          styles: [...document.querySelectorAll("style")].filter((s) =>
+            (s.textContent ?? "").includes("display:none"),
+          ).length,
+          svgs: [...document.querySelectorAll("svg")].filter((s) => s.closest("figure.timeline") === null)
+            .length,
           bodyShown: getComputedStyle(document.body).display !== "none",
         };
       });
-      expect(found, url).toEqual({ pwned: null, handlers: [], badLinks: [], scripts: 0, frames: 0, styles: 0, svgs: 0, bodyShown: true });
+      expect(found, url).toEqual({
+        pwned: null,
+        handlers: [],
+        badLinks: [],
+        scripts: 0,
+        frames: 0,
+        styles: 0,
+        svgs: 0,
+        bodyShown: true,
+      });
     }
     expect(session.errors).toEqual([]);
   });

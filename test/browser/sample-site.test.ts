@@ -30,7 +30,10 @@ const go = async (path: string): Promise<void> => {
   const response = await page.goto(`${server.url}${path}`);
   expect(response?.status(), path).toBe(200);
 };
-const visibleCards = (): Promise<string[]> => page.locator("li.session:visible").evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset["category"] ?? ""));
+const visibleCards = (): Promise<string[]> =>
+  page
+    .locator("li.session:visible")
+    .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset["category"] ?? ""));
 /** Waits until the session list has loaded its index and drawn the filtered cards. */
 const listReady = (): Promise<unknown> => page.waitForSelector('#session-list[data-ready="true"]');
 
@@ -45,7 +48,9 @@ describe("the sample site, in Chromium", () => {
       const count = report.workSessions.filter((s) => s.collabCategory === category).length;
       expect(await badge.innerText()).toBe(`${CATEGORY_NAMES[category].ko}\n${count}`);
     }
-    await expect.poll(() => page.locator("a", { hasText: "전체 보기" }).getAttribute("href")).toBe("/sessions/");
+    await expect
+      .poll(() => page.locator("a", { hasText: "전체 보기" }).getAttribute("href"))
+      .toBe("/sessions/");
     expect(await page.locator("ul.sessions-list li.session").count()).toBe(10);
   });
 
@@ -66,12 +71,16 @@ describe("the sample site, in Chromium", () => {
     expect(await page.locator("li.session").count()).toBe(report.workSessions.length);
     await page.selectOption('select[name="status"]', "QUIET");
     await page.waitForURL(/status=QUIET/);
-    expect((await visibleCards()).length).toBe(report.workSessions.filter((s) => s.status === "QUIET").length);
+    expect((await visibleCards()).length).toBe(
+      report.workSessions.filter((s) => s.status === "QUIET").length,
+    );
     await page.selectOption('select[name="status"]', "");
 
     const agent = "nuri";
     await page.selectOption('select[name="agent"]', agent);
-    expect((await visibleCards()).length).toBe(report.workSessions.filter((s) => s.agents.includes(agent)).length);
+    expect((await visibleCards()).length).toBe(
+      report.workSessions.filter((s) => s.agents.includes(agent)).length,
+    );
     expect(page.url()).toContain("agent=nuri");
 
     // A shared link restores the same view.
@@ -79,7 +88,9 @@ describe("the sample site, in Chromium", () => {
     await go(`/sessions/?subTag=${encodeURIComponent(tag)}`);
     await listReady();
     expect(await page.inputValue('select[name="subTag"]')).toBe(tag);
-    expect((await visibleCards()).length).toBe(report.workSessions.filter((s) => s.collabSubTags.includes(tag)).length);
+    expect((await visibleCards()).length).toBe(
+      report.workSessions.filter((s) => s.collabSubTags.includes(tag)).length,
+    );
 
     const title = report.workSessions.find((s) => s.title.length > 8)?.title as string;
     await go("/sessions/");
@@ -88,7 +99,13 @@ describe("the sample site, in Chromium", () => {
     await page.waitForURL(/q=/);
     const titles = await page.locator("li.session:visible h3").allInnerTexts();
     expect(titles).toContain(title);
-    expect(titles.length).toBe(report.workSessions.filter((s) => s.title.toLowerCase().includes(title.toLowerCase()) || s.workSessionId.includes(title.toLowerCase())).length);
+    expect(titles.length).toBe(
+      report.workSessions.filter(
+        (s) =>
+          s.title.toLowerCase().includes(title.toLowerCase()) ||
+          s.workSessionId.includes(title.toLowerCase()),
+      ).length,
+    );
 
     await page.fill('input[name="q"]', "zzz-no-such-session");
     await expect.poll(() => page.locator("#no-match").isVisible()).toBe(true);
@@ -96,36 +113,56 @@ describe("the sample site, in Chromium", () => {
 
   it("groups sessions by category on the grouped view, each group's newest twenty and a link to all", async () => {
     await go("/sessions/by-category/");
-    const groups = await page.locator("section[data-group]").evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset["group"]));
-    expect(groups).toEqual(CollabCategory.options.filter((c) => report.workSessions.some((s) => s.collabCategory === c)));
+    const groups = await page
+      .locator("section[data-group]")
+      .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset["group"]));
+    expect(groups).toEqual(
+      CollabCategory.options.filter((c) => report.workSessions.some((s) => s.collabCategory === c)),
+    );
     for (const category of groups) {
       const count = report.workSessions.filter((s) => s.collabCategory === category).length;
       const section = page.locator(`section[data-group="${category}"]`);
       expect(await section.locator("li.session").count()).toBe(Math.min(20, count));
-      expect(await section.locator(`a[href="/sessions/?category=${category}"]`).count()).toBe(count > 20 ? 1 : 0);
+      expect(await section.locator(`a[href="/sessions/?category=${category}"]`).count()).toBe(
+        count > 20 ? 1 : 0,
+      );
     }
   });
 
   it("shows a session's summary, main-agent conversations only, delegations, signals and timeline", async () => {
-    const s = report.workSessions.find((x) => x.threads.some((t) => t.eventRole === "conversation.main") && x.threads.some((t) => t.eventRole === "delegation.subagent")) as Report["workSessions"][number];
+    const s = report.workSessions.find(
+      (x) =>
+        x.threads.some((t) => t.eventRole === "conversation.main") &&
+        x.threads.some((t) => t.eventRole === "delegation.subagent"),
+    ) as Report["workSessions"][number];
     await go(`/sessions/${pathSegment(s.workSessionId)}/`);
     expect(await page.locator("h1").innerText()).toBe(s.title);
-    expect(await page.locator("li.thread").count()).toBe(s.threads.filter((t) => t.eventRole === "conversation.main").length);
+    expect(await page.locator("li.thread").count()).toBe(
+      s.threads.filter((t) => t.eventRole === "conversation.main").length,
+    );
     expect(await page.locator("ul.tree li").count()).toBeGreaterThan(0);
     expect(await page.locator(".timeline svg rect").count()).toBeGreaterThan(0);
-    expect(await page.locator("dl.facts").innerText()).toContain(`${Math.round(s.categoryConfidence * 100)}%`);
+    expect(await page.locator("dl.facts").innerText()).toContain(
+      `${Math.round(s.categoryConfidence * 100)}%`,
+    );
   });
 
   it("renders a transcript: bubbles with sender and time on both sides, markdown, a blocked badge with its human reason", async () => {
-    const s = report.workSessions.find((x) => x.threads.some((t) => t.blockedReason === "timeout" && t.eventRole === "conversation.main")) as Report["workSessions"][number];
-    const thread = s.threads.find((t) => t.blockedReason === "timeout") as Report["workSessions"][number]["threads"][number];
+    const s = report.workSessions.find((x) =>
+      x.threads.some((t) => t.blockedReason === "timeout" && t.eventRole === "conversation.main"),
+    ) as Report["workSessions"][number];
+    const thread = s.threads.find(
+      (t) => t.blockedReason === "timeout",
+    ) as Report["workSessions"][number]["threads"][number];
     await go(`/sessions/${pathSegment(s.workSessionId)}/threads/${pathSegment(thread.threadKey)}/`);
     for (const side of ["left", "right"]) {
       const bubble = page.locator(`li.bubble.${side}`).first();
       expect(await bubble.locator(".who strong").innerText()).not.toBe("");
       expect(await bubble.locator("time").getAttribute("datetime")).toMatch(/^\d{4}-\d\d-\d\dT/);
     }
-    expect(await page.locator(".outcome .badge.blocked", { hasText: "시간 초과 (300초)" }).first().isVisible()).toBe(true);
+    expect(
+      await page.locator(".outcome .badge.blocked", { hasText: "시간 초과 (300초)" }).first().isVisible(),
+    ).toBe(true);
     const text = await page.locator("main").innerText();
     expect(text).not.toContain("[outcome] blocked:");
     // The raw text is one click away, in a collapsed detail.
@@ -134,11 +171,19 @@ describe("the sample site, in Chromium", () => {
   });
 
   it("numbers ping-pong turns", async () => {
-    const s = report.workSessions.find((x) => x.threads.some((t) => t.eventRole === "conversation.main" && t.transcript.some((turn) => turn.turn !== undefined))) as Report["workSessions"][number];
-    const thread = s.threads.find((t) => t.eventRole === "conversation.main" && t.transcript.some((turn) => turn.turn !== undefined)) as Report["workSessions"][number]["threads"][number];
+    const s = report.workSessions.find((x) =>
+      x.threads.some(
+        (t) => t.eventRole === "conversation.main" && t.transcript.some((turn) => turn.turn !== undefined),
+      ),
+    ) as Report["workSessions"][number];
+    const thread = s.threads.find(
+      (t) => t.eventRole === "conversation.main" && t.transcript.some((turn) => turn.turn !== undefined),
+    ) as Report["workSessions"][number]["threads"][number];
     await go(`/sessions/${pathSegment(s.workSessionId)}/threads/${pathSegment(thread.threadKey)}/`);
     const numbered = thread.transcript.filter((turn) => turn.turn !== undefined);
-    expect(await page.locator("li.bubble .badge", { hasText: "턴" }).allInnerTexts()).toEqual(numbered.map((turn) => `턴 ${turn.turn}`));
+    expect(await page.locator("li.bubble .badge", { hasText: "턴" }).allInnerTexts()).toEqual(
+      numbered.map((turn) => `턴 ${turn.turn}`),
+    );
   });
 
   it("never shows a raw Discord mention or raw markdown markers in a transcript", async () => {
@@ -154,14 +199,20 @@ describe("the sample site, in Chromium", () => {
   });
 
   it("lists tasks and shows a task's pending question prominently, with its steps as a checklist", async () => {
-    const task = report.tasks.find((t) => t.humanQueries.some((q) => q.answeredMs === undefined)) as Report["tasks"][number];
+    const task = report.tasks.find((t) =>
+      t.humanQueries.some((q) => q.answeredMs === undefined),
+    ) as Report["tasks"][number];
     await go("/tasks/");
     expect(await page.locator("tbody tr").count()).toBe(report.tasks.length);
     await go(`/tasks/${pathSegment(task.taskId)}/`);
     const question = page.locator("section.question");
     expect(await question.isVisible()).toBe(true);
-    expect(await question.innerText()).toContain(task.humanQueries.find((q) => q.answeredMs === undefined)?.question);
-    const withSteps = report.tasks.find((t) => t.steps.total > 0 && t.steps.done > 0) as Report["tasks"][number];
+    expect(await question.innerText()).toContain(
+      task.humanQueries.find((q) => q.answeredMs === undefined)?.question,
+    );
+    const withSteps = report.tasks.find(
+      (t) => t.steps.total > 0 && t.steps.done > 0,
+    ) as Report["tasks"][number];
     await go(`/tasks/${pathSegment(withSteps.taskId)}/`);
     expect(await page.locator("ul.checklist li").count()).toBe(withSteps.steps.total);
     expect(await page.locator('ul.checklist li[data-status="done"]').count()).toBe(withSteps.steps.done);
@@ -174,11 +225,15 @@ describe("the sample site, in Chromium", () => {
     await go("/events/2/");
     expect(await rows.count()).toBeGreaterThan(0);
     await go("/events/delegation.subagent/");
-    const roles = await rows.evaluateAll((els) => [...new Set(els.map((e) => (e as HTMLElement).dataset["role"]))]);
+    const roles = await rows.evaluateAll((els) => [
+      ...new Set(els.map((e) => (e as HTMLElement).dataset["role"])),
+    ]);
     expect(roles).toEqual(["delegation.subagent"]);
     await page.selectOption('select[name="type"]', "a2a.spawn");
     await page.waitForURL(/type=a2a\.spawn/);
-    const types = await page.locator("tbody tr:visible").evaluateAll((els) => [...new Set(els.map((e) => (e as HTMLElement).dataset["type"]))]);
+    const types = await page
+      .locator("tbody tr:visible")
+      .evaluateAll((els) => [...new Set(els.map((e) => (e as HTMLElement).dataset["type"]))]);
     expect(types).toEqual(["a2a.spawn"]);
   });
 
@@ -188,7 +243,9 @@ describe("the sample site, in Chromium", () => {
     const agent = report.agents.find((a) => a.states.length > 0) as Report["agents"][number];
     await go(`/agents/${pathSegment(agent.agentId)}/`);
     expect(await page.locator("h1").innerText()).toBe(agent.agentId);
-    expect(await page.locator("#states ~ table tbody tr, section:has(#states) tbody tr").count()).toBe(agent.states.length);
+    expect(await page.locator("#states ~ table tbody tr, section:has(#states) tbody tr").count()).toBe(
+      agent.states.length,
+    );
     const sessions = report.workSessions.filter((s) => s.agents.includes(agent.agentId)).length;
     expect(await page.locator("li.session").count()).toBe(Math.min(50, sessions));
     expect(await page.locator("h2#agent-sessions").innerText()).toContain(`(${sessions})`);
@@ -198,16 +255,37 @@ describe("the sample site, in Chromium", () => {
     const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
     // axe is injected past the CSP, which would rightly refuse it.
     const axePage = await session.open({ bypassCSP: true });
-    const s = report.workSessions.find((x) => x.threads.some((t) => t.eventRole === "conversation.main")) as Report["workSessions"][number];
-    const thread = s.threads.find((t) => t.eventRole === "conversation.main") as Report["workSessions"][number]["threads"][number];
+    const s = report.workSessions.find((x) =>
+      x.threads.some((t) => t.eventRole === "conversation.main"),
+    ) as Report["workSessions"][number];
+    const thread = s.threads.find(
+      (t) => t.eventRole === "conversation.main",
+    ) as Report["workSessions"][number]["threads"][number];
     const task = report.tasks[0] as Report["tasks"][number];
-    for (const path of ["/", "/sessions/", `/sessions/${pathSegment(s.workSessionId)}/`, `/sessions/${pathSegment(s.workSessionId)}/threads/${pathSegment(thread.threadKey)}/`, "/events/", "/tasks/", `/tasks/${pathSegment(task.taskId)}/`, "/agents/"]) {
+    for (const path of [
+      "/",
+      "/sessions/",
+      `/sessions/${pathSegment(s.workSessionId)}/`,
+      `/sessions/${pathSegment(s.workSessionId)}/threads/${pathSegment(thread.threadKey)}/`,
+      "/events/",
+      "/tasks/",
+      `/tasks/${pathSegment(task.taskId)}/`,
+      "/agents/",
+    ]) {
       await axePage.goto(`${server.url}${path}`);
       await axePage.evaluate(axeSource);
       const violations = await axePage.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: () => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe;
+        const axe = (
+          window as unknown as {
+            axe: {
+              run: () => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }>;
+            };
+          }
+        ).axe;
         const result = await axe.run();
-        return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.nodes.length})`);
+        return result.violations
+          .filter((v) => v.impact === "serious" || v.impact === "critical")
+          .map((v) => `${v.id} (${v.nodes.length})`);
       });
       expect(violations, path).toEqual([]);
     }

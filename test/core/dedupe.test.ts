@@ -6,13 +6,37 @@ import { eventData } from "../../src/core/event-data.ts";
 
 /** An OpenClaw-like event: no id of its own, so it is fingerprinted. */
 const oc = (ts: number, file: string, line: number, data: Record<string, unknown> = {}): CanonicalEvent => ({
-  id: null, ts, type: "a2a.send", source: "openclaw", agentId: "eden", fromAgent: null, toAgent: null,
-  workSessionId: null, conversationId: null, taskId: null, eventRole: "conversation.main", fromSessionType: "main", toSessionType: "main",
-  statedCategory: null, facts: {}, raw: bytes(JSON.stringify({ type: "a2a.send", agentId: "eden", ts, data })), file, line,
+  id: null,
+  ts,
+  type: "a2a.send",
+  source: "openclaw",
+  agentId: "eden",
+  fromAgent: null,
+  toAgent: null,
+  workSessionId: null,
+  conversationId: null,
+  taskId: null,
+  eventRole: "conversation.main",
+  fromSessionType: "main",
+  toSessionType: "main",
+  statedCategory: null,
+  facts: {},
+  raw: bytes(JSON.stringify({ type: "a2a.send", agentId: "eden", ts, data })),
+  file,
+  line,
 });
 /** A v1.1-like event with the producer's id. */
-const v11 = (id: string, ts: number, file: string, line: number, data: Record<string, unknown> = {}): CanonicalEvent => ({
-  ...oc(ts, file, line), id, source: "v1.1", raw: bytes(JSON.stringify({ id, ts, ...data })),
+const v11 = (
+  id: string,
+  ts: number,
+  file: string,
+  line: number,
+  data: Record<string, unknown> = {},
+): CanonicalEvent => ({
+  ...oc(ts, file, line),
+  id,
+  source: "v1.1",
+  raw: bytes(JSON.stringify({ id, ts, ...data })),
 });
 const dataOf = (e: CanonicalEvent): Record<string, unknown> => eventData(e);
 
@@ -20,7 +44,14 @@ describe("dedupeEvents", () => {
   it("orders by time, then id, producer ids and fingerprints alike", () => {
     const { events } = dedupeEvents([v11("b", 2, "f", 1), oc(1, "f", 2), v11("a", 2, "f", 3), oc(2, "f", 4)]);
     const fp2 = eventId(oc(2, "f", 4));
-    expect(events.map((e) => [e.ts, eventId(e)])).toEqual([[1, eventId(oc(1, "f", 2))], ...[[2, "a"], [2, "b"], [2, fp2]].sort((x, y) => (String(x[1]) < String(y[1]) ? -1 : 1))]);
+    expect(events.map((e) => [e.ts, eventId(e)])).toEqual([
+      [1, eventId(oc(1, "f", 2))],
+      ...[
+        [2, "a"],
+        [2, "b"],
+        [2, fp2],
+      ].sort((x, y) => (String(x[1]) < String(y[1]) ? -1 : 1)),
+    ]);
   });
 
   it("counts copies of a line once and keeps the first file and line, whatever the read order", () => {
@@ -39,16 +70,29 @@ describe("dedupeEvents", () => {
     for (const order of [run, [...run].reverse()]) {
       const result = dedupeEvents(order);
       expect(result.duplicates).toBe(1);
-      expect(result.events.map((e) => [eventId(e).slice(-2), dataOf(e)["m"], e.line])).toEqual([["~1", "x", 2], ["~2", "y", 1]]);
+      expect(result.events.map((e) => [eventId(e).slice(-2), dataOf(e)["m"], e.line])).toEqual([
+        ["~1", "x", 2],
+        ["~2", "y", 1],
+      ]);
       expect(eventId(result.events[0] as CanonicalEvent)).toBe(`${eventId(run[0] as CanonicalEvent)}~1`);
     }
   });
 
   it("keeps the first copy of a producer id and reports one used for different content", () => {
-    const result = dedupeEvents([v11("evt-1", 5, "a", 2, { n: 2 }), v11("evt-1", 5, "a", 1, { n: 1 }), v11("evt-1", 5, "b", 1, { n: 1 })]);
+    const result = dedupeEvents([
+      v11("evt-1", 5, "a", 2, { n: 2 }),
+      v11("evt-1", 5, "a", 1, { n: 1 }),
+      v11("evt-1", 5, "b", 1, { n: 1 }),
+    ]);
     expect(result.duplicates).toBe(2);
     expect(result.events.map((e) => dataOf(e)["n"])).toEqual([1]);
-    expect(result.findings).toEqual([{ file: "a", line: 2, reason: 'event id "evt-1" is used again with different content; kept the copy at a:1' }]);
+    expect(result.findings).toEqual([
+      {
+        file: "a",
+        line: 2,
+        reason: 'event id "evt-1" is used again with different content; kept the copy at a:1',
+      },
+    ]);
   });
 
   it("treats a producer id seen at two times as one event with a conflict", () => {

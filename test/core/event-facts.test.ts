@@ -6,12 +6,22 @@ const event = (source: BaseEvent["source"]) => ({ source }) as BaseEvent;
 
 describe("extractFacts", () => {
   it("keeps the fields analysis reads, of the right type, and nothing else", () => {
-    const facts = extractFacts(event("openclaw"), { message: "hi", turn: 2, outcome: "blocked", concurrencyBlocked: true, fromAgent: "eden", status: 3, label: null });
+    const facts = extractFacts(event("openclaw"), {
+      message: "hi",
+      turn: 2,
+      outcome: "blocked",
+      concurrencyBlocked: true,
+      fromAgent: "eden",
+      status: 3,
+      label: null,
+    });
     expect(facts).toEqual({ message: "hi", turn: 2, outcome: "blocked", concurrencyBlocked: true });
   });
 
   it("lifts a v1.1 payload and its run id", () => {
-    expect(extractFacts(event("v1.1"), { run_id: "run_1", payload: { question: "q?", summary: "s" }, type: "x" })).toEqual({ question: "q?", summary: "s", run_id: "run_1" });
+    expect(
+      extractFacts(event("v1.1"), { run_id: "run_1", payload: { question: "q?", summary: "s" }, type: "x" }),
+    ).toEqual({ question: "q?", summary: "s", run_id: "run_1" });
   });
 
   it("shares one empty object among events with none", () => {

@@ -7,7 +7,9 @@ describe("readOverrides", () => {
       ws_a: { collabCategory: "infra_ops", updatedAt: "2026-03-01T00:00:00Z", updatedBy: "kim" },
       ws_b: { collabCategory: "cooking", updatedAt: "2026-03-01T00:00:00Z" },
     });
-    expect(overrides).toEqual({ ws_a: { collabCategory: "infra_ops", updatedAt: "2026-03-01T00:00:00Z", updatedBy: "kim" } });
+    expect(overrides).toEqual({
+      ws_a: { collabCategory: "infra_ops", updatedAt: "2026-03-01T00:00:00Z", updatedBy: "kim" },
+    });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^override for "ws_b": collabCategory: /);
   });

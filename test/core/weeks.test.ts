@@ -16,10 +16,23 @@ describe("isoWeek", () => {
 
 describe("weeklyCategories", () => {
   const s = (start: string, category: string, source: string, conversations = 1) =>
-    ({ startMs: Date.parse(start), collabCategory: category, categorySource: source, roleCounts: { "conversation.main": conversations } }) as unknown as WorkSession;
+    ({
+      startMs: Date.parse(start),
+      collabCategory: category,
+      categorySource: source,
+      roleCounts: { "conversation.main": conversations },
+    }) as unknown as WorkSession;
   it("counts conversation sessions per category and week, with the fallback share", () => {
-    const weeks = weeklyCategories([s("2026-02-16T00:00:00Z", "infra_ops", "rule"), s("2026-02-17T00:00:00Z", "engineering_build", "fallback"), s("2026-02-18T00:00:00Z", "qa_validation", "rule", 0), s("2026-02-23T00:00:00Z", "infra_ops", "rule")]);
-    expect(weeks.map((w) => [w.week, w.sessions, w.fallbackRatio, w.categoryCounts.infra_ops])).toEqual([["2026-W08", 2, 0.5, 1], ["2026-W09", 1, 0, 1]]);
+    const weeks = weeklyCategories([
+      s("2026-02-16T00:00:00Z", "infra_ops", "rule"),
+      s("2026-02-17T00:00:00Z", "engineering_build", "fallback"),
+      s("2026-02-18T00:00:00Z", "qa_validation", "rule", 0),
+      s("2026-02-23T00:00:00Z", "infra_ops", "rule"),
+    ]);
+    expect(weeks.map((w) => [w.week, w.sessions, w.fallbackRatio, w.categoryCounts.infra_ops])).toEqual([
+      ["2026-W08", 2, 0.5, 1],
+      ["2026-W09", 1, 0, 1],
+    ]);
     expect(Object.keys(weeks[0]?.categoryCounts ?? {})).toHaveLength(10);
   });
 });

@@ -7,8 +7,15 @@ import { silentProgress } from "../../src/ingest/progress.ts";
 export const TEST_NOW = "2026-03-09T00:00:00.000Z";
 
 /** Runs the same path as `workscope analyze`, in-process: the Report's JSON and the events' NDJSON. */
-export async function runAnalyze(inputs: string[], cwd: string, now = TEST_NOW): Promise<{ json: string; events: string }> {
+export async function runAnalyze(
+  inputs: string[],
+  cwd: string,
+  now = TEST_NOW,
+): Promise<{ json: string; events: string }> {
   const input = await loadInputs(inputs, cwd, () => silentProgress);
   const { report, events } = analyze(input, Date.parse(now));
-  return { json: `${JSON.stringify(report, null, 2)}\n`, events: events.map((e) => `${toEventLine(e)}\n`).join("") };
+  return {
+    json: `${JSON.stringify(report, null, 2)}\n`,
+    events: events.map((e) => `${toEventLine(e)}\n`).join(""),
+  };
 }

@@ -45,7 +45,10 @@ describe("discover", () => {
   it("reads a named file of any name as events, and expands globs", async () => {
     const dir = tmpTree({ ...STATE, "export.txt": "" });
     expect((await discover(["export.txt"], dir)).map((f) => f.kind)).toEqual(["events"]);
-    expect((await discover(["logs/*.ndjson*"], dir)).map((f) => f.path)).toEqual(["logs/coordination-events-2026-01.ndjson.gz", "logs/coordination-events.ndjson"]);
+    expect((await discover(["logs/*.ndjson*"], dir)).map((f) => f.path)).toEqual([
+      "logs/coordination-events-2026-01.ndjson.gz",
+      "logs/coordination-events.ndjson",
+    ]);
   });
 
   it("shows paths outside the working directory as absolute", async () => {

@@ -7,15 +7,32 @@ import { silentProgress } from "../../src/ingest/progress.ts";
 import { readEventsFile } from "../../src/ingest/read-events-file.ts";
 import { tmpTree } from "../helpers/tmp.ts";
 
-const oc = (ts: number, type = "a2a.send") => JSON.stringify({ type, agentId: "eden", ts, data: { fromAgent: "eden", toAgent: "seum" } });
+const oc = (ts: number, type = "a2a.send") =>
+  JSON.stringify({ type, agentId: "eden", ts, data: { fromAgent: "eden", toAgent: "seum" } });
 const v11 = (over: Record<string, unknown> = {}) =>
-  JSON.stringify({ id: "e1", version: "1.1", ts: "2026-02-13T15:00:00.000Z", type: "heartbeat", source: "synthetic", workspace_id: "w", terminal_session_id: "t", agent_id: "a", ...over });
+  JSON.stringify({
+    id: "e1",
+    version: "1.1",
+    ts: "2026-02-13T15:00:00.000Z",
+    type: "heartbeat",
+    source: "synthetic",
+    workspace_id: "w",
+    terminal_session_id: "t",
+    agent_id: "a",
+    ...over,
+  });
 
 async function read(content: string | Buffer) {
   const dir = tmpTree({ "events.ndjson": content });
   const events: CanonicalEvent[] = [];
   const findings: Finding[] = [];
-  const file = await readEventsFile({ absPath: path.join(dir, "events.ndjson"), path: "events.ndjson", kind: "events", agentId: null }, { mainAgents: new Set(["main"]) }, events, findings, silentProgress);
+  const file = await readEventsFile(
+    { absPath: path.join(dir, "events.ndjson"), path: "events.ndjson", kind: "events", agentId: null },
+    { mainAgents: new Set(["main"]) },
+    events,
+    findings,
+    silentProgress,
+  );
   return { events, findings, file };
 }
 
@@ -29,12 +46,28 @@ const BAD_LINES: Array<[string, string, RegExp]> = [
   ["an object that is no event", '{"hello":1}', /^not an event/],
   ["an OpenClaw event without a type", '{"agentId":"eden","ts":1,"data":{}}', /^not an event/],
   ["an OpenClaw event without a time", '{"type":"a2a.send","data":{}}', /no usable time/],
-  ["an OpenClaw event with data that is not an object", '{"type":"a2a.send","ts":1,"data":"x"}', /data should be an object/],
-  ["an OpenClaw join field of the wrong type", '{"type":"a2a.send","ts":1,"data":{"taskId":7}}', /field "taskId" should be text/],
+  [
+    "an OpenClaw event with data that is not an object",
+    '{"type":"a2a.send","ts":1,"data":"x"}',
+    /data should be an object/,
+  ],
+  [
+    "an OpenClaw join field of the wrong type",
+    '{"type":"a2a.send","ts":1,"data":{"taskId":7}}',
+    /field "taskId" should be text/,
+  ],
   ["a v1.1 event missing a common field", v11({ agent_id: undefined }), /^invalid v1\.1 event: agent_id/],
-  ["a v1.1 event breaking a type rule", v11({ type: "tool_failed", payload: { tool_name: "bash", exit_code: 1 } }), /tool_failed requires payload\.error_message/],
+  [
+    "a v1.1 event breaking a type rule",
+    v11({ type: "tool_failed", payload: { tool_name: "bash", exit_code: 1 } }),
+    /tool_failed requires payload\.error_message/,
+  ],
   ["a v1.1 event with a local time", v11({ ts: "2026-02-13T15:00:00+09:00" }), /UTC/],
-  ["a hook envelope without its payload", '{"workscope":"hook","v":1,"id":"x","ts":"2026-01-01T00:00:00Z"}', /^workscope hook line: payload/],
+  [
+    "a hook envelope without its payload",
+    '{"workscope":"hook","v":1,"id":"x","ts":"2026-01-01T00:00:00Z"}',
+    /^workscope hook line: payload/,
+  ],
 ];
 
 describe("readEventsFile", () => {
@@ -48,20 +81,39 @@ describe("readEventsFile", () => {
   });
 
   it("reports invalid UTF-8 on its line and still reads the event", async () => {
-    const line = Buffer.concat([Buffer.from('{"type":"a2a.send","ts":5,"data":{"message":"a'), Buffer.from([0xc3]), Buffer.from('"}}\n')]);
+    const line = Buffer.concat([
+      Buffer.from('{"type":"a2a.send","ts":5,"data":{"message":"a'),
+      Buffer.from([0xc3]),
+      Buffer.from('"}}\n'),
+    ]);
     const { events, findings } = await read(Buffer.concat([Buffer.from(`${oc(1)}\n`), line]));
     expect(events).toHaveLength(2);
-    expect(findings).toEqual([{ file: "events.ndjson", line: 2, reason: expect.stringMatching(/not valid UTF-8/) as unknown as string }]);
+    expect(findings).toEqual([
+      {
+        file: "events.ndjson",
+        line: 2,
+        reason: expect.stringMatching(/not valid UTF-8/) as unknown as string,
+      },
+    ]);
   });
 
   it("reports a half-written last line, as a gateway stopped mid-write leaves it", async () => {
     const { events, findings } = await read(`${oc(1)}\n{"type":"a2a.send","agentId":"ed`);
     expect(events).toHaveLength(1);
-    expect(findings[0]).toMatchObject({ line: 2, reason: expect.stringMatching(/^not valid JSON/) as unknown as string });
+    expect(findings[0]).toMatchObject({
+      line: 2,
+      reason: expect.stringMatching(/^not valid JSON/) as unknown as string,
+    });
   });
 
   it("reads the three formats mixed in one gzip file", async () => {
-    const hook = JSON.stringify({ workscope: "hook", v: 1, id: "hk-1", ts: "2026-02-13T15:00:01.000Z", payload: { hook_event_name: "Stop", session_id: "s" } });
+    const hook = JSON.stringify({
+      workscope: "hook",
+      v: 1,
+      id: "hk-1",
+      ts: "2026-02-13T15:00:01.000Z",
+      payload: { hook_event_name: "Stop", session_id: "s" },
+    });
     const { events, findings, file } = await read(gzipSync(`${oc(1)}\n${v11()}\n${hook}\n`));
     expect(findings).toEqual([]);
     expect(events.map((e) => e.source)).toEqual(["openclaw", "v1.1", "claude_code"]);
@@ -70,10 +122,28 @@ describe("readEventsFile", () => {
 
   it("gives hook payloads without a time the time of the nearest timed line, and says so once", async () => {
     const raw = (name: string) => JSON.stringify({ hook_event_name: name, session_id: "s" });
-    const timed = JSON.stringify({ hook_event_name: "SessionStart", session_id: "s", timestamp: "2026-03-01T10:00:00.000Z" });
-    const { events, findings } = await read(`${raw("UserPromptSubmit")}\n${timed}\n${raw("PreToolUse")}\n${raw("Stop")}\n`);
+    const timed = JSON.stringify({
+      hook_event_name: "SessionStart",
+      session_id: "s",
+      timestamp: "2026-03-01T10:00:00.000Z",
+    });
+    const { events, findings } = await read(
+      `${raw("UserPromptSubmit")}\n${timed}\n${raw("PreToolUse")}\n${raw("Stop")}\n`,
+    );
     const t = Date.parse("2026-03-01T10:00:00.000Z");
-    expect(events.map((e) => [e.line, e.ts, e.tsEstimated ?? false])).toEqual([[1, t, true], [2, t, false], [3, t, true], [4, t, true]]);
-    expect(findings).toEqual([{ file: "events.ndjson", line: 1, reason: "3 hook payload(s) carry no time; their times were taken from neighbouring lines of this file" }]);
+    expect(events.map((e) => [e.line, e.ts, e.tsEstimated ?? false])).toEqual([
+      [1, t, true],
+      [2, t, false],
+      [3, t, true],
+      [4, t, true],
+    ]);
+    expect(findings).toEqual([
+      {
+        file: "events.ndjson",
+        line: 1,
+        reason:
+          "3 hook payload(s) carry no time; their times were taken from neighbouring lines of this file",
+      },
+    ]);
   });
 });

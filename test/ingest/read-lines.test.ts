@@ -7,32 +7,49 @@ import { tmpTree } from "../helpers/tmp.ts";
 async function lines(content: string | Buffer, options: Parameters<typeof readLines>[2] = {}) {
   const dir = tmpTree({ "f.ndjson": content });
   const seen: Array<[number, string]> = [];
-  const result = await readLines(path.join(dir, "f.ndjson"), (text, line) => seen.push([line, text]), options);
+  const result = await readLines(
+    path.join(dir, "f.ndjson"),
+    (text, line) => seen.push([line, text]),
+    options,
+  );
   return { seen, ...result };
 }
 
 describe("readLines", () => {
   it("numbers lines from 1, skips blank ones and reads a last line without a newline", async () => {
     const { seen, lines: count } = await lines("a\n\n   \nb\nc");
-    expect(seen).toEqual([[1, "a"], [4, "b"], [5, "c"]]);
+    expect(seen).toEqual([
+      [1, "a"],
+      [4, "b"],
+      [5, "c"],
+    ]);
     expect(count).toBe(5);
   });
 
   it("strips a UTF-8 BOM and CRLF endings", async () => {
-    const { seen } = await lines("\uFEFF{\"a\":1}\r\n{\"b\":2}\r\n");
-    expect(seen).toEqual([[1, '{"a":1}'], [2, '{"b":2}']]);
+    const { seen } = await lines('\uFEFF{"a":1}\r\n{"b":2}\r\n');
+    expect(seen).toEqual([
+      [1, '{"a":1}'],
+      [2, '{"b":2}'],
+    ]);
   });
 
   it("reads gzip by its magic bytes, whatever the name", async () => {
     const { seen, bytes } = await lines(gzipSync("x\ny\n"));
-    expect(seen).toEqual([[1, "x"], [2, "y"]]);
+    expect(seen).toEqual([
+      [1, "x"],
+      [2, "y"],
+    ]);
     expect(bytes).toBeGreaterThan(0);
   });
 
   it("reassembles lines split across read chunks, including a CR at a chunk's end", async () => {
     const long = "é".repeat(700_000); // 1.4 MB of two-byte characters: crosses the 1 MiB chunk
     const { seen } = await lines(`${long}\r\nnext\n`);
-    expect(seen.map(([n, t]) => [n, t.length])).toEqual([[1, long.length], [2, 4]]);
+    expect(seen.map(([n, t]) => [n, t.length])).toEqual([
+      [1, long.length],
+      [2, 4],
+    ]);
     expect(seen[0]?.[1]).toBe(long);
   });
 
@@ -40,21 +57,35 @@ describe("readLines", () => {
     const big = `{"m":"${"x".repeat(17 * 1024 * 1024)}"}`;
     const { seen, problems } = await lines(`${big}\n{"after":1}\n`);
     expect(problems).toEqual([]);
-    expect(seen.map(([n, t]) => [n, t.length])).toEqual([[1, big.length], [2, 11]]);
+    expect(seen.map(([n, t]) => [n, t.length])).toEqual([
+      [1, big.length],
+      [2, 11],
+    ]);
   });
 
   it("skips a line over the limit with a finding on that line, and goes on", async () => {
     const { seen, problems } = await lines(`ok\n${"y".repeat(5000)}\nafter`, { maxLineBytes: 1024 });
-    expect(seen).toEqual([[1, "ok"], [3, "after"]]);
-    expect(problems).toEqual([{ line: 2, reason: expect.stringMatching(/longer than .* and was skipped/) as unknown as string }]);
+    expect(seen).toEqual([
+      [1, "ok"],
+      [3, "after"],
+    ]);
+    expect(problems).toEqual([
+      { line: 2, reason: expect.stringMatching(/longer than .* and was skipped/) as unknown as string },
+    ]);
   });
 
   it("replaces invalid UTF-8, reports the line, and keeps reading", async () => {
-    const bad = Buffer.concat([Buffer.from('{"m":"a'), Buffer.from([0xff, 0xfe]), Buffer.from('b"}\nnext\n')]);
+    const bad = Buffer.concat([
+      Buffer.from('{"m":"a'),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('b"}\nnext\n'),
+    ]);
     const { seen, problems } = await lines(bad);
     expect(seen[0]?.[1]).toBe('{"m":"a\uFFFD\uFFFDb"}');
     expect(seen[1]).toEqual([2, "next"]);
-    expect(problems).toEqual([{ line: 1, reason: "line has bytes that are not valid UTF-8; they were replaced with U+FFFD" }]);
+    expect(problems).toEqual([
+      { line: 1, reason: "line has bytes that are not valid UTF-8; they were replaced with U+FFFD" },
+    ]);
   });
 
   it("does not report a real U+FFFD as invalid", async () => {
@@ -74,7 +105,10 @@ describe("readLines", () => {
   it("reports a file it cannot read as a finding on line 0", async () => {
     const dir = tmpTree();
     const result = await readLines(path.join(dir, "missing.ndjson"), () => {});
-    expect(result.problems[0]).toMatchObject({ line: 0, reason: expect.stringMatching(/^cannot read the file: ENOENT/) as unknown as string });
+    expect(result.problems[0]).toMatchObject({
+      line: 0,
+      reason: expect.stringMatching(/^cannot read the file: ENOENT/) as unknown as string,
+    });
   });
 
   it("reads 3 MB of short lines across chunk boundaries, each once, in order", async () => {
@@ -86,9 +120,15 @@ describe("readLines", () => {
   });
 
   it("reports invalid UTF-8 on the right line in the middle of a chunk, and not a real U+FFFD beside it", async () => {
-    const bad = Buffer.concat([Buffer.from("a\nb\uFFFDb\nc"), Buffer.from([0xe0, 0x80]), Buffer.from("c\nd\uFFFDd\n")]);
+    const bad = Buffer.concat([
+      Buffer.from("a\nb\uFFFDb\nc"),
+      Buffer.from([0xe0, 0x80]),
+      Buffer.from("c\nd\uFFFDd\n"),
+    ]);
     const { seen, problems } = await lines(bad);
     expect(seen.map(([n]) => n)).toEqual([1, 2, 3, 4]);
-    expect(problems).toEqual([{ line: 3, reason: "line has bytes that are not valid UTF-8; they were replaced with U+FFFD" }]);
+    expect(problems).toEqual([
+      { line: 3, reason: "line has bytes that are not valid UTF-8; they were replaced with U+FFFD" },
+    ]);
   });
 });

@@ -7,27 +7,60 @@ import { tmpTree } from "../helpers/tmp.ts";
 
 async function read(name: string, kind: InputKind, content: string) {
   const dir = tmpTree({ [name]: content });
-  const into: TextTargets = { taskFiles: [], history: [], currentTasks: [], mainAgents: ["main"], mentionNames: {}, overrides: {} };
+  const into: TextTargets = {
+    taskFiles: [],
+    history: [],
+    currentTasks: [],
+    mainAgents: ["main"],
+    mentionNames: {},
+    overrides: {},
+  };
   const findings: Finding[] = [];
-  const file = await readTextFile({ absPath: path.join(dir, name), path: name, kind, agentId: "eden" }, into, findings);
+  const file = await readTextFile(
+    { absPath: path.join(dir, name), path: name, kind, agentId: "eden" },
+    into,
+    findings,
+  );
   return { into, findings, file };
 }
 
 describe("readTextFile", () => {
   it("reads a task file for its workspace's agent, named by its file when the heading is gone", async () => {
-    const { into, file } = await read("workspace-eden/tasks/task_abc.md", "task", "## Metadata\n- **Status:** pending\n- **Priority:** low\n- **Created:** 2026-01-01T00:00:00Z\n\n## Description\nx");
-    expect(into.taskFiles[0]).toMatchObject({ agentId: "eden", file: "workspace-eden/tasks/task_abc.md", record: { id: "task_abc", status: "pending" } });
+    const { into, file } = await read(
+      "workspace-eden/tasks/task_abc.md",
+      "task",
+      "## Metadata\n- **Status:** pending\n- **Priority:** low\n- **Created:** 2026-01-01T00:00:00Z\n\n## Description\nx",
+    );
+    expect(into.taskFiles[0]).toMatchObject({
+      agentId: "eden",
+      file: "workspace-eden/tasks/task_abc.md",
+      record: { id: "task_abc", status: "pending" },
+    });
     expect(file).toMatchObject({ kind: "task", lines: 7, events: 1, errors: 0 });
   });
 
   it("reports an unknown task status with its line and keeps the task", async () => {
-    const { into, findings } = await read("t/task_a.md", "task", "# Task: task_a\n\n## Metadata\n- **Status:** snoozed\n- **Created:** 2026-01-01T00:00:00Z\n\n## Description\nx");
+    const { into, findings } = await read(
+      "t/task_a.md",
+      "task",
+      "# Task: task_a\n\n## Metadata\n- **Status:** snoozed\n- **Created:** 2026-01-01T00:00:00Z\n\n## Description\nx",
+    );
     expect(into.taskFiles).toHaveLength(1);
-    expect(findings).toEqual([{ file: "t/task_a.md", line: 4, reason: expect.stringMatching(/^unknown task status "snoozed"/) as unknown as string }]);
+    expect(findings).toEqual([
+      {
+        file: "t/task_a.md",
+        line: 4,
+        reason: expect.stringMatching(/^unknown task status "snoozed"/) as unknown as string,
+      },
+    ]);
   });
 
   it("reads openclaw.json as JSON5 and adds its main agents", async () => {
-    const { into, findings } = await read("openclaw.json", "openclaw-config", "{ // comment\n agents: { list: [{ id: 'eden' }, { id: 'seum' },] } }");
+    const { into, findings } = await read(
+      "openclaw.json",
+      "openclaw-config",
+      "{ // comment\n agents: { list: [{ id: 'eden' }, { id: 'seum' },] } }",
+    );
     expect(findings).toEqual([]);
     expect(into.mainAgents).toEqual(["eden", "main", "seum"]);
   });
@@ -35,11 +68,22 @@ describe("readTextFile", () => {
   it("reports a broken openclaw.json with its line, and keeps main", async () => {
     const { into, findings } = await read("openclaw.json", "openclaw-config", "{\n agents: {\n list: [ }\n}");
     expect(into.mainAgents).toEqual(["main"]);
-    expect(findings[0]).toMatchObject({ file: "openclaw.json", line: 3, reason: expect.stringMatching(/^not valid JSON5/) as unknown as string });
+    expect(findings[0]).toMatchObject({
+      file: "openclaw.json",
+      line: 3,
+      reason: expect.stringMatching(/^not valid JSON5/) as unknown as string,
+    });
   });
 
   it("reads overrides and reports a bad entry", async () => {
-    const { into, findings } = await read("o.json", "category-overrides", JSON.stringify({ ws_a: { collabCategory: "qa_validation", updatedAt: "2026-03-01T00:00:00Z" }, ws_b: { collabCategory: "x" } }));
+    const { into, findings } = await read(
+      "o.json",
+      "category-overrides",
+      JSON.stringify({
+        ws_a: { collabCategory: "qa_validation", updatedAt: "2026-03-01T00:00:00Z" },
+        ws_b: { collabCategory: "x" },
+      }),
+    );
     expect(Object.keys(into.overrides)).toEqual(["ws_a"]);
     expect(findings).toHaveLength(1);
     expect(findings[0]?.reason).toMatch(/^override for "ws_b"/);
@@ -52,8 +96,14 @@ describe("readTextFile", () => {
   });
 
   it("reports a history entry without a task id on its heading's line", async () => {
-    const { into, findings } = await read("h/2026-02.md", "task-history", "# Task History - February 2026\n\n---\n\n## [2026-02-01T00:00:00Z] x\n\n**Priority:** low\n");
+    const { into, findings } = await read(
+      "h/2026-02.md",
+      "task-history",
+      "# Task History - February 2026\n\n---\n\n## [2026-02-01T00:00:00Z] x\n\n**Priority:** low\n",
+    );
     expect(into.history).toEqual([]);
-    expect(findings).toEqual([{ file: "h/2026-02.md", line: 5, reason: "history entry has no **Task ID:** line" }]);
+    expect(findings).toEqual([
+      { file: "h/2026-02.md", line: 5, reason: "history entry has no **Task ID:** line" },
+    ]);
   });
 });

@@ -24,7 +24,9 @@ describe("writeSiteData", () => {
     expect(JSON.parse(readFileSync(path.join(dir, "index.json"), "utf8"))).toEqual({ generatedAt: "x" });
     expect(readdirSync(path.join(dir, "sessions")).sort()).toEqual(["ws-1.json", "~2E~2E~2Fup.json"]);
     expect(readdirSync(path.join(dir, "events", "all")).sort()).toEqual(["1.json", "2.json"]);
-    expect(JSON.parse(readFileSync(path.join(dir, "events", "all", "1.json"), "utf8"))).toEqual([{ id: "a" }]);
+    expect(JSON.parse(readFileSync(path.join(dir, "events", "all", "1.json"), "utf8"))).toEqual([
+      { id: "a" },
+    ]);
     expect(existsSync(path.join(dir, "stale.json"))).toBe(false);
     expect(existsSync(path.join(dir, READY))).toBe(true);
   });

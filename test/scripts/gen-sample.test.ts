@@ -14,29 +14,69 @@ describe("the bundled sample", () => {
       .map((d) => path.relative(SAMPLE, path.join(d.parentPath, d.name)).split(path.sep).join("/"))
       .sort();
     expect(onDisk).toEqual([...files.keys()].sort());
-    for (const [rel, content] of files) expect(readFileSync(path.join(SAMPLE, rel)).equals(Buffer.from(content)), rel).toBe(true);
+    for (const [rel, content] of files)
+      expect(readFileSync(path.join(SAMPLE, rel)).equals(Buffer.from(content)), rel).toBe(true);
   });
 
   it("exercises what the views need: every format, several weeks, every blocked kind, findings", async () => {
     const { json, events } = await runAnalyze(["."], SAMPLE, TEST_NOW);
-    const report = JSON.parse(json) as { input: { events: number; duplicates: number; errors: Array<{ file: string; line: number }> }; tasks: Array<{ status: string; steps: { total: number } }> };
-    const lines = events.trim().split("\n").map((l) => JSON.parse(l) as { type: string; source: string; ts: number; workSessionId: string | null; data: Record<string, unknown> });
+    const report = JSON.parse(json) as {
+      input: { events: number; duplicates: number; errors: Array<{ file: string; line: number }> };
+      tasks: Array<{ status: string; steps: { total: number } }>;
+    };
+    const lines = events
+      .trim()
+      .split("\n")
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            type: string;
+            source: string;
+            ts: number;
+            workSessionId: string | null;
+            data: Record<string, unknown>;
+          },
+      );
     expect(report.input.events).toBeGreaterThan(2000);
     expect(report.input.duplicates).toBeGreaterThan(0);
     expect(new Set(lines.map((e) => e.source))).toEqual(new Set(["openclaw", "v1.1", "claude_code"]));
     const weeks = new Set(lines.map((e) => Math.floor((e.ts - Date.UTC(2026, 0, 19)) / (7 * 86_400_000))));
     expect(weeks.size).toBeGreaterThanOrEqual(7);
     const types = new Set(lines.map((e) => e.type));
-    for (const t of ["a2a.spawn", "a2a.spawn_result", "a2a.retry", "a2a.auto_route", "continuation.backoff", "unblock.requested", "zombie.abandoned", "backlog.auto_picked", "plan.submitted", "milestone.sync_failed", "human_query_requested", "human_query_answered", "task_resumed_after_human_query", "schema_error", "agent_started"]) {
+    for (const t of [
+      "a2a.spawn",
+      "a2a.spawn_result",
+      "a2a.retry",
+      "a2a.auto_route",
+      "continuation.backoff",
+      "unblock.requested",
+      "zombie.abandoned",
+      "backlog.auto_picked",
+      "plan.submitted",
+      "milestone.sync_failed",
+      "human_query_requested",
+      "human_query_answered",
+      "task_resumed_after_human_query",
+      "schema_error",
+      "agent_started",
+    ]) {
       expect(types, t).toContain(t);
     }
-    expect(lines.some((e) => e.data["outcome"] === "blocked" && e.data["waitStatus"] === "timeout")).toBe(true);
+    expect(lines.some((e) => e.data["outcome"] === "blocked" && e.data["waitStatus"] === "timeout")).toBe(
+      true,
+    );
     expect(lines.some((e) => e.data["concurrencyBlocked"] === true)).toBe(true);
     expect(lines.some((e) => e.type === "a2a.spawn_result" && e.data["status"] === "error")).toBe(true);
     expect(lines.some((e) => e.type.startsWith("task.") && e.workSessionId === null)).toBe(true);
     expect(lines.some((e) => e.type.startsWith("task.") && e.workSessionId !== null)).toBe(true);
-    expect(new Set(report.tasks.map((t) => t.status))).toEqual(new Set(["backlog", "blocked", "cancelled", "completed", "in_progress", "pending", "pending_approval"]));
+    expect(new Set(report.tasks.map((t) => t.status))).toEqual(
+      new Set(["backlog", "blocked", "cancelled", "completed", "in_progress", "pending", "pending_approval"]),
+    );
     expect(report.tasks.some((t) => t.steps.total > 0)).toBe(true);
-    expect(report.input.errors.map((e) => e.file).sort()).toEqual(["claude/raw-capture.jsonl", "logs/coordination-events.ndjson", "streams/office-v11.ndjson"]);
+    expect(report.input.errors.map((e) => e.file).sort()).toEqual([
+      "claude/raw-capture.jsonl",
+      "logs/coordination-events.ndjson",
+      "streams/office-v11.ndjson",
+    ]);
   });
 });

@@ -1,11 +1,25 @@
 import { describe, expect, it } from "vitest";
 import { matches, readFilters } from "../../src/site/client/filters.ts";
 
-const card = { status: "ACTIVE", category: "qa_validation", tags: "E2E\nQA", agents: "main\nnuri", text: "check the deploy\nws-1\nmain nuri\ne2e qa", type: undefined };
+const card = {
+  status: "ACTIVE",
+  category: "qa_validation",
+  tags: "E2E\nQA",
+  agents: "main\nnuri",
+  text: "check the deploy\nws-1\nmain nuri\ne2e qa",
+  type: undefined,
+};
 
 describe("list filters", () => {
   it("reads every filter from the URL query, trimmed, empty when absent", () => {
-    expect(readFilters(new URLSearchParams("status=QUIET&q=%20deploy%20&agent=nuri"))).toEqual({ status: "QUIET", category: "", subTag: "", agent: "nuri", q: "deploy", type: "" });
+    expect(readFilters(new URLSearchParams("status=QUIET&q=%20deploy%20&agent=nuri"))).toEqual({
+      status: "QUIET",
+      category: "",
+      subTag: "",
+      agent: "nuri",
+      q: "deploy",
+      type: "",
+    });
   });
 
   it.each([

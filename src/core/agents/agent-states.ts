@@ -1,15 +1,33 @@
 /** The states an agent's timeline shows. */
-export const AGENT_STATES = ["running", "working", "pending_input", "blocked", "failed", "idle", "stopped"] as const;
+export const AGENT_STATES = [
+  "running",
+  "working",
+  "pending_input",
+  "blocked",
+  "failed",
+  "idle",
+  "stopped",
+] as const;
 export type AgentState = (typeof AGENT_STATES)[number];
 
 /** What an event says about the state of the agent it is about; each row is tested. */
-export const AGENT_STATE_RULES: ReadonlyArray<{ types: readonly string[]; state: (data: Record<string, unknown>) => AgentState }> = [
+export const AGENT_STATE_RULES: ReadonlyArray<{
+  types: readonly string[];
+  state: (data: Record<string, unknown>) => AgentState;
+}> = [
   { types: ["agent_started"], state: () => "running" },
   { types: ["agent_unblocked", "task_resumed_after_human_query"], state: () => "running" },
   // seed 002 §5: agent_blocked is an input event; the state machine makes it pending_input or failed.
-  { types: ["agent_blocked"], state: (d) => (/error|fail|crash/i.test(String(d["reason"] ?? d["error"] ?? "")) ? "failed" : "pending_input") },
+  {
+    types: ["agent_blocked"],
+    state: (d) =>
+      /error|fail|crash/i.test(String(d["reason"] ?? d["error"] ?? "")) ? "failed" : "pending_input",
+  },
   { types: ["agent_stopped"], state: () => "stopped" },
-  { types: ["task.started", "task.resumed", "task.approved", "task_started", "task.backlog_picked"], state: () => "working" },
+  {
+    types: ["task.started", "task.resumed", "task.approved", "task_started", "task.backlog_picked"],
+    state: () => "working",
+  },
   { types: ["task.blocked"], state: () => "blocked" },
   { types: ["task_failed"], state: () => "failed" },
   { types: ["task.completed", "task.cancelled", "task_completed"], state: () => "idle" },

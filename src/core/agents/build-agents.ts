@@ -42,28 +42,45 @@ export function buildAgents(
   const get = (id: string) => {
     let agent = agents.get(id);
     if (agent === undefined) {
-      agent = { agentId: id, kind: "unknown", events: 0, workSessions: 0, tasks: 0, unfinishedRuns: 0, states: [], ranAsSubagent: false, open: new Set() };
+      agent = {
+        agentId: id,
+        kind: "unknown",
+        events: 0,
+        workSessions: 0,
+        tasks: 0,
+        unfinishedRuns: 0,
+        states: [],
+        ranAsSubagent: false,
+        open: new Set(),
+      };
       agents.set(id, agent);
     }
     return agent;
   };
   for (const id of mains) get(id);
   for (const event of events) {
-    const involved = new Set([event.agentId, event.fromAgent, event.toAgent].filter((a): a is string => a !== null));
+    const involved = new Set(
+      [event.agentId, event.fromAgent, event.toAgent].filter((a): a is string => a !== null),
+    );
     for (const id of involved) {
       const agent = get(id);
       agent.events++;
       agent.firstSeenMs ??= event.ts;
       agent.lastSeenMs = event.ts;
     }
-    if (event.fromAgent !== null && event.fromSessionType === "subagent") get(event.fromAgent).ranAsSubagent = true;
+    if (event.fromAgent !== null && event.fromSessionType === "subagent")
+      get(event.fromAgent).ranAsSubagent = true;
     if (event.toAgent !== null && event.toSessionType === "subagent") get(event.toAgent).ranAsSubagent = true;
-    const subject = event.type === "agent_started" || event.type === "agent_stopped" ? (event.toAgent ?? event.agentId) : event.agentId;
+    const subject =
+      event.type === "agent_started" || event.type === "agent_stopped"
+        ? (event.toAgent ?? event.agentId)
+        : event.agentId;
     if (subject === null) continue;
     const state = agentStateOf(event.type, isLifecycle(event.type) ? event.facts : {});
     if (state === null) continue;
     const agent = get(subject);
-    if (agent.states.at(-1)?.state !== state) agent.states.push({ ts: event.ts, state, eventType: event.type });
+    if (agent.states.at(-1)?.state !== state)
+      agent.states.push({ ts: event.ts, state, eventType: event.type });
     const run = event.conversationId ?? `${event.workSessionId ?? ""}`;
     if (event.type === "agent_started") agent.open.add(run);
     if (event.type === "agent_stopped") agent.open.delete(run);
@@ -72,18 +89,35 @@ export function buildAgents(
   for (const task of tasks) get(task.agentId).tasks++;
   for (const { agentId, record } of input.currentTasks) get(agentId).currentTask = record;
   return [...agents.values()]
-    .map(({ ranAsSubagent, open, agentId, events: count, workSessions, tasks: taskCount, firstSeenMs, lastSeenMs, states, currentTask }) => ({
-      agentId,
-      kind: mains.has(agentId) ? ("main" as const) : ranAsSubagent ? ("subagent" as const) : ("unknown" as const),
-      events: count,
-      workSessions,
-      tasks: taskCount,
-      ...(firstSeenMs === undefined ? {} : { firstSeenMs }),
-      ...(lastSeenMs === undefined ? {} : { lastSeenMs }),
-      unfinishedRuns: open.size,
-      states,
-      ...(currentTask === undefined ? {} : { currentTask }),
-    }))
+    .map(
+      ({
+        ranAsSubagent,
+        open,
+        agentId,
+        events: count,
+        workSessions,
+        tasks: taskCount,
+        firstSeenMs,
+        lastSeenMs,
+        states,
+        currentTask,
+      }) => ({
+        agentId,
+        kind: mains.has(agentId)
+          ? ("main" as const)
+          : ranAsSubagent
+            ? ("subagent" as const)
+            : ("unknown" as const),
+        events: count,
+        workSessions,
+        tasks: taskCount,
+        ...(firstSeenMs === undefined ? {} : { firstSeenMs }),
+        ...(lastSeenMs === undefined ? {} : { lastSeenMs }),
+        unfinishedRuns: open.size,
+        states,
+        ...(currentTask === undefined ? {} : { currentTask }),
+      }),
+    )
     .sort((a, b) => (a.agentId < b.agentId ? -1 : 1));
 }
 

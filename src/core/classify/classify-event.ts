@@ -23,8 +23,13 @@ const HOOK_DELEGATIONS = new Set(["SubagentStart", "SubagentStop"]);
  * here: reading a message's words costs more than all the rest of ingest, and only conversations
  * need it (see eventCategory).
  */
-export function classifyEvent(event: BaseEvent, data: Record<string, unknown>, context: ClassifyContext): CanonicalEvent {
-  const hints = typeof data["parentConversationId"] === "string" || positive(data["depth"]) || positive(data["hop"]);
+export function classifyEvent(
+  event: BaseEvent,
+  data: Record<string, unknown>,
+  context: ClassifyContext,
+): CanonicalEvent {
+  const hints =
+    typeof data["parentConversationId"] === "string" || positive(data["depth"]) || positive(data["hop"]);
   const delegated =
     event.type === "a2a.spawn" ||
     event.type === "a2a.spawn_result" ||
@@ -34,17 +39,46 @@ export function classifyEvent(event: BaseEvent, data: Record<string, unknown>, c
   // openclaw.json names OpenClaw's agents only; v1.1 and Claude Code agents are judged without it.
   const mains = event.source === "openclaw" ? context.mainAgents : ONLY_MAIN;
   const fromSessionType = sessionTypeOf(
-    { agent: event.fromAgent ?? event.agentId, stated: data["fromSessionType"], sessionKey: data["requesterSessionKey"], delegated: false },
+    {
+      agent: event.fromAgent ?? event.agentId,
+      stated: data["fromSessionType"],
+      sessionKey: data["requesterSessionKey"],
+      delegated: false,
+    },
     mains,
   );
   const toSessionType =
     event.toAgent === null && data["targetSessionKey"] === undefined
       ? "unknown"
-      : sessionTypeOf({ agent: event.toAgent, stated: data["toSessionType"], sessionKey: data["targetSessionKey"], delegated }, mains);
-  const eventRole = eventRoleOf({ type: event.type, stated: data["eventRole"], from: fromSessionType, to: toSessionType, delegationHints: hints });
+      : sessionTypeOf(
+          {
+            agent: event.toAgent,
+            stated: data["toSessionType"],
+            sessionKey: data["targetSessionKey"],
+            delegated,
+          },
+          mains,
+        );
+  const eventRole = eventRoleOf({
+    type: event.type,
+    stated: data["eventRole"],
+    from: fromSessionType,
+    to: toSessionType,
+    delegationHints: hints,
+  });
   const stated = data["collabCategory"];
-  const statedCategory = typeof stated === "string" && (CollabCategory.options as readonly string[]).includes(stated) ? (stated as CollabCategory) : null;
-  return { ...event, eventRole, fromSessionType, toSessionType, statedCategory, facts: extractFacts(event, data) };
+  const statedCategory =
+    typeof stated === "string" && (CollabCategory.options as readonly string[]).includes(stated)
+      ? (stated as CollabCategory)
+      : null;
+  return {
+    ...event,
+    eventRole,
+    fromSessionType,
+    toSessionType,
+    statedCategory,
+    facts: extractFacts(event, data),
+  };
 }
 
 function positive(value: unknown): boolean {
@@ -72,7 +106,9 @@ export function evidenceOf(text: string): CategoryEvidence {
   if (goal === undefined) return scored;
   const goalScores = scoreText(goal);
   if (goalScores.source !== scored.source) return scored;
-  for (const [category, points] of Object.entries(goalScores.scores) as Array<[keyof typeof scored.scores, number]>) {
+  for (const [category, points] of Object.entries(goalScores.scores) as Array<
+    [keyof typeof scored.scores, number]
+  >) {
     scored.scores[category] = (scored.scores[category] ?? 0) + points;
   }
   return scored;

@@ -62,7 +62,8 @@ for (const [category, keywords] of Object.entries(CATEGORY_KEYWORDS)) {
       const words = keyword.text.split(/[^a-z0-9]+/).filter((w) => w.length > 0);
       const first = words[0] ?? "";
       // A one-word keyword's inflected forms are looked up directly, like the word itself.
-      const forms = words.length === 1 && keyword.inflect ? [first, ...ENDINGS.map((e) => first + e)] : [first];
+      const forms =
+        words.length === 1 && keyword.inflect ? [first, ...ENDINGS.map((e) => first + e)] : [first];
       for (const form of forms) pushTo(latinByFirstWord, form, { ...entry, words });
     } else {
       const first = keyword.text[0] ?? "";
@@ -92,7 +93,8 @@ export function scoreText(text: string, weight = 1): CategoryScores {
       let ok = true;
       for (let j = 1; j < kw.length && ok; j++) {
         const w = words[i + j];
-        ok = w !== undefined && wordMatches(w, kw[j] as string, keyword.inflect === true && j === kw.length - 1);
+        ok =
+          w !== undefined && wordMatches(w, kw[j] as string, keyword.inflect === true && j === kw.length - 1);
       }
       if (ok) count(result, seen, candidate, weight);
     }
@@ -141,7 +143,8 @@ export function mergeScores(parts: readonly CategoryScores[]): CategoryScores {
     if (part.source === "fallback") continue;
     // Keyword evidence outranks heuristic evidence: once any text matched a keyword, heuristics no longer count.
     if (part.source === "heuristic" && total.source === "rule") continue;
-    if (part.source === "rule" && total.source === "heuristic") Object.assign(total, { scores: {}, tags: {} });
+    if (part.source === "rule" && total.source === "heuristic")
+      Object.assign(total, { scores: {}, tags: {} });
     total.source = part.source;
     for (const [category, points] of Object.entries(part.scores) as Array<[CollabCategory, number]>) {
       total.scores[category] = (total.scores[category] ?? 0) + points;
@@ -159,7 +162,9 @@ export function mergeScores(parts: readonly CategoryScores[]): CategoryScores {
  * seed 000); confidence is the winner's share of all points, discounted for heuristics.
  */
 export function decideCategory(scored: CategoryScores): CategoryDecision {
-  const entries = (Object.entries(scored.scores) as Array<[CollabCategory, number]>).filter(([, points]) => points > 0);
+  const entries = (Object.entries(scored.scores) as Array<[CollabCategory, number]>).filter(
+    ([, points]) => points > 0,
+  );
   if (scored.source === "fallback" || entries.length === 0) {
     return { category: FALLBACK_CATEGORY, source: "fallback", confidence: FALLBACK_CONFIDENCE, subTags: [] };
   }

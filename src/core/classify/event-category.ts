@@ -17,9 +17,19 @@ export function eventCategory(event: CanonicalEvent): CategoryDecision | null {
   const evidence = eventEvidence(event);
   if (event.statedCategory !== null) {
     const tags = evidence?.tags[event.statedCategory] ?? {};
-    return { collabCategory: event.statedCategory, categorySource: "manual", categoryConfidence: 1, collabSubTags: Object.keys(tags).slice(0, 5) };
+    return {
+      collabCategory: event.statedCategory,
+      categorySource: "manual",
+      categoryConfidence: 1,
+      collabSubTags: Object.keys(tags).slice(0, 5),
+    };
   }
   if (evidence === null) return null;
   const decision = decideCategory(evidence);
-  return { collabCategory: decision.category, categorySource: decision.source, categoryConfidence: decision.confidence, collabSubTags: decision.subTags };
+  return {
+    collabCategory: decision.category,
+    categorySource: decision.source,
+    categoryConfidence: decision.confidence,
+    collabSubTags: decision.subTags,
+  };
 }

@@ -1,7 +1,12 @@
 import type { SessionType } from "./session-type.ts";
 
 /** The four event roles of seed 000 §0.1. */
-export const EVENT_ROLES = ["conversation.main", "delegation.subagent", "orchestration.task", "system.observability"] as const;
+export const EVENT_ROLES = [
+  "conversation.main",
+  "delegation.subagent",
+  "orchestration.task",
+  "system.observability",
+] as const;
 export type EventRole = (typeof EVENT_ROLES)[number];
 
 /** What the role rules look at. */
@@ -28,21 +33,72 @@ export interface RoleRule {
   decide: (facts: RoleFacts) => EventRole | null;
 }
 
-const ORCHESTRATION_PREFIXES = ["task.", "continuation.", "plan.", "unblock.", "zombie.", "resume_reminder.", "backlog."];
+const ORCHESTRATION_PREFIXES = [
+  "task.",
+  "continuation.",
+  "plan.",
+  "unblock.",
+  "zombie.",
+  "resume_reminder.",
+  "backlog.",
+];
 const isMain = (t: SessionType): boolean => t === "main";
 
 export const ROLE_RULES: readonly RoleRule[] = [
-  { name: "an explicit, valid eventRole", decide: (f) => ((EVENT_ROLES as readonly unknown[]).includes(f.stated) ? (f.stated as EventRole) : null) },
-  { name: "OpenClaw task, continuation, plan, unblock, zombie, resume_reminder and backlog events", decide: (f) => (ORCHESTRATION_PREFIXES.some((p) => f.type.startsWith(p)) ? "orchestration.task" : null) },
-  { name: "a spawn and its result", decide: (f) => (f.type === "a2a.spawn" || f.type === "a2a.spawn_result" ? "delegation.subagent" : null) },
-  { name: "an a2a event with delegation hints or a subagent side", decide: (f) => (f.type.startsWith("a2a.") && (f.delegationHints || f.from === "subagent" || f.to === "subagent") ? "delegation.subagent" : null) },
-  { name: "an a2a event between two main agents", decide: (f) => (f.type.startsWith("a2a.") && isMain(f.from) && isMain(f.to) ? "conversation.main" : null) },
-  { name: "any other a2a event (the conservative fallback of seed 000 §10.3)", decide: (f) => (f.type.startsWith("a2a.") ? "delegation.subagent" : null) },
-  { name: "v1.1 and hook assignments, acknowledgements and subagent lifecycle", decide: (f) => (f.type === "manager_assign" || f.type === "agent_acknowledged" || ((f.type === "agent_started" || f.type === "agent_stopped") && f.to === "subagent") ? "delegation.subagent" : null) },
-  { name: "a v1.1 meeting between main agents", decide: (f) => (f.type.startsWith("meeting_") && isMain(f.from) && isMain(f.to) ? "conversation.main" : null) },
-  { name: "a v1.1 meeting otherwise", decide: (f) => (f.type.startsWith("meeting_") ? "delegation.subagent" : null) },
-  { name: "v1.1 task and human-query events", decide: (f) => (f.type.startsWith("task_") || f.type.startsWith("human_query") ? "orchestration.task" : null) },
-  { name: "everything else: tools, heartbeats, milestone sync, schema errors, unknown types", decide: () => "system.observability" },
+  {
+    name: "an explicit, valid eventRole",
+    decide: (f) => ((EVENT_ROLES as readonly unknown[]).includes(f.stated) ? (f.stated as EventRole) : null),
+  },
+  {
+    name: "OpenClaw task, continuation, plan, unblock, zombie, resume_reminder and backlog events",
+    decide: (f) => (ORCHESTRATION_PREFIXES.some((p) => f.type.startsWith(p)) ? "orchestration.task" : null),
+  },
+  {
+    name: "a spawn and its result",
+    decide: (f) => (f.type === "a2a.spawn" || f.type === "a2a.spawn_result" ? "delegation.subagent" : null),
+  },
+  {
+    name: "an a2a event with delegation hints or a subagent side",
+    decide: (f) =>
+      f.type.startsWith("a2a.") && (f.delegationHints || f.from === "subagent" || f.to === "subagent")
+        ? "delegation.subagent"
+        : null,
+  },
+  {
+    name: "an a2a event between two main agents",
+    decide: (f) => (f.type.startsWith("a2a.") && isMain(f.from) && isMain(f.to) ? "conversation.main" : null),
+  },
+  {
+    name: "any other a2a event (the conservative fallback of seed 000 §10.3)",
+    decide: (f) => (f.type.startsWith("a2a.") ? "delegation.subagent" : null),
+  },
+  {
+    name: "v1.1 and hook assignments, acknowledgements and subagent lifecycle",
+    decide: (f) =>
+      f.type === "manager_assign" ||
+      f.type === "agent_acknowledged" ||
+      ((f.type === "agent_started" || f.type === "agent_stopped") && f.to === "subagent")
+        ? "delegation.subagent"
+        : null,
+  },
+  {
+    name: "a v1.1 meeting between main agents",
+    decide: (f) =>
+      f.type.startsWith("meeting_") && isMain(f.from) && isMain(f.to) ? "conversation.main" : null,
+  },
+  {
+    name: "a v1.1 meeting otherwise",
+    decide: (f) => (f.type.startsWith("meeting_") ? "delegation.subagent" : null),
+  },
+  {
+    name: "v1.1 task and human-query events",
+    decide: (f) =>
+      f.type.startsWith("task_") || f.type.startsWith("human_query") ? "orchestration.task" : null,
+  },
+  {
+    name: "everything else: tools, heartbeats, milestone sync, schema errors, unknown types",
+    decide: () => "system.observability",
+  },
 ];
 
 export function eventRoleOf(facts: RoleFacts): EventRole {

@@ -48,8 +48,20 @@ export function isHookLine(value: Record<string, unknown>): boolean {
  */
 export function envelopeHook(payload: Record<string, unknown>, receivedMs: number): HookEnvelope {
   const json = JSON.stringify(payload);
-  const key = [payload["session_id"], payload["hook_event_name"], payload["tool_use_id"], Math.floor(receivedMs / 1000), hash64(json)];
-  return { workscope: "hook", v: 1, id: `hk-${hash64(key.join("\u0000"))}`, ts: new Date(receivedMs).toISOString(), payload };
+  const key = [
+    payload["session_id"],
+    payload["hook_event_name"],
+    payload["tool_use_id"],
+    Math.floor(receivedMs / 1000),
+    hash64(json),
+  ];
+  return {
+    workscope: "hook",
+    v: 1,
+    id: `hk-${hash64(key.join("\u0000"))}`,
+    ts: new Date(receivedMs).toISOString(),
+    payload,
+  };
 }
 
 export function normalizeHook(value: Record<string, unknown>, ref: LineRef): Normalized {
@@ -102,8 +114,13 @@ export function normalizeHook(value: Record<string, unknown>, ref: LineRef): Nor
  * The two sides of a delegation: a subagent's start and stop are the main agent's hand-off to it,
  * and a Task (or Agent) tool call is the main agent briefing the subagent type it names.
  */
-function hookParties(payload: HookPayload, type: string, subject: string): { from: string; to: string } | null {
-  if (payload.hook_event_name === "SubagentStart" || payload.hook_event_name === "SubagentStop") return { from: "main", to: subject };
+function hookParties(
+  payload: HookPayload,
+  type: string,
+  subject: string,
+): { from: string; to: string } | null {
+  if (payload.hook_event_name === "SubagentStart" || payload.hook_event_name === "SubagentStop")
+    return { from: "main", to: subject };
   if (type === "manager_assign") {
     const input = isRecord(payload["tool_input"]) ? payload["tool_input"] : {};
     const target = input["subagent_type"];

@@ -16,7 +16,11 @@ import { normalizeV11 } from "./v11.ts";
 export function normalizeLine(ref: LineRef, context: ClassifyContext): Normalized<CanonicalEvent> {
   const read = parseLine(ref);
   if (read.event === null) return { event: null, needsTime: read.needsTime, problems: read.problems };
-  return { event: classifyEvent(read.event, read.data ?? {}, context), needsTime: read.needsTime, problems: read.problems };
+  return {
+    event: classifyEvent(read.event, read.data ?? {}, context),
+    needsTime: read.needsTime,
+    problems: read.problems,
+  };
 }
 
 /**
@@ -32,7 +36,8 @@ export function parseLine(ref: LineRef): Normalized {
     // V8's message quotes the start of the line, which is enough to find it.
     return rejected(`not valid JSON: ${(error as Error).message}`);
   }
-  if (!isRecord(value)) return rejected(`expected a JSON object, found ${Array.isArray(value) ? "an array" : typeof value}`);
+  if (!isRecord(value))
+    return rejected(`expected a JSON object, found ${Array.isArray(value) ? "an array" : typeof value}`);
   if (isHookLine(value)) return normalizeHook(value, ref);
   if ("workspace_id" in value || "terminal_session_id" in value || typeof value["version"] === "string") {
     return normalizeV11(value, ref);

@@ -45,11 +45,23 @@ export interface V11TypeRule {
 }
 
 export const V11_TYPE_RULES: readonly V11TypeRule[] = [
-  { appliesTo: "manager_assign", matches: (t) => t === "manager_assign", requires: ["target_agent_id", "task_id", "payload.summary"] },
-  { appliesTo: "agent_acknowledged", matches: (t) => t === "agent_acknowledged", requires: ["target_agent_id", "task_id"] },
+  {
+    appliesTo: "manager_assign",
+    matches: (t) => t === "manager_assign",
+    requires: ["target_agent_id", "task_id", "payload.summary"],
+  },
+  {
+    appliesTo: "agent_acknowledged",
+    matches: (t) => t === "agent_acknowledged",
+    requires: ["target_agent_id", "task_id"],
+  },
   { appliesTo: "task_*", matches: (t) => t.startsWith("task_"), requires: ["task_id"] },
   { appliesTo: "tool_*", matches: (t) => t.startsWith("tool_"), requires: ["payload.tool_name"] },
-  { appliesTo: "tool_failed", matches: (t) => t === "tool_failed", requires: ["payload.exit_code", "payload.error_message"] },
+  {
+    appliesTo: "tool_failed",
+    matches: (t) => t === "tool_failed",
+    requires: ["payload.exit_code", "payload.error_message"],
+  },
 ];
 
 /** The required fields an event lacks under every rule that applies to its type. */

@@ -74,7 +74,8 @@ export function normalizeV11(value: Record<string, unknown>, ref: LineRef): Norm
         textField(payload, "work_session_id", problems) ??
         textField(payload, "workSessionId", problems) ??
         (event.run_id ? `run:${event.terminal_session_id}:${event.run_id}` : null),
-      conversationId: textField(payload, "conversation_id", problems) ?? textField(payload, "conversationId", problems),
+      conversationId:
+        textField(payload, "conversation_id", problems) ?? textField(payload, "conversationId", problems),
       taskId: event.task_id ?? null,
       raw: ref.bytes,
       file: ref.file,

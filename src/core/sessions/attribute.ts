@@ -21,7 +21,10 @@ export interface Attribution {
  * file's Work Session), so that continuation, unblock, zombie and backlog signals land in their
  * task's session. What is ambiguous or has nothing to go by stays unattributed, with the reason.
  */
-export function attributeEvents(events: readonly CanonicalEvent[], taskSessions: ReadonlyMap<string, string>): Attribution {
+export function attributeEvents(
+  events: readonly CanonicalEvent[],
+  taskSessions: ReadonlyMap<string, string>,
+): Attribution {
   const byConversation = new Map<string, Set<string>>();
   const byTask = new Map<string, Set<string>>();
   const note = (map: Map<string, Set<string>>, key: string | null, ws: string): void => {
@@ -40,7 +43,8 @@ export function attributeEvents(events: readonly CanonicalEvent[], taskSessions:
   const bySession = new Map<string, CanonicalEvent[]>();
   const unattributed: Unattributed[] = [];
   for (const event of events) {
-    const found = event.workSessionId !== null ? { ws: event.workSessionId } : lookUp(event, byConversation, byTask);
+    const found =
+      event.workSessionId !== null ? { ws: event.workSessionId } : lookUp(event, byConversation, byTask);
     if ("ws" in found) {
       pushTo(bySession, found.ws, event);
     } else {
@@ -50,15 +54,28 @@ export function attributeEvents(events: readonly CanonicalEvent[], taskSessions:
   return { bySession, unattributed };
 }
 
-function lookUp(event: CanonicalEvent, byConversation: Map<string, Set<string>>, byTask: Map<string, Set<string>>): { ws: string } | { reason: string } {
-  for (const [what, key, map] of [["conversation", event.conversationId, byConversation], ["task", event.taskId, byTask]] as const) {
+function lookUp(
+  event: CanonicalEvent,
+  byConversation: Map<string, Set<string>>,
+  byTask: Map<string, Set<string>>,
+): { ws: string } | { reason: string } {
+  for (const [what, key, map] of [
+    ["conversation", event.conversationId, byConversation],
+    ["task", event.taskId, byTask],
+  ] as const) {
     if (key === null) continue;
     const sessions = map.get(key);
     if (sessions === undefined) continue;
     if (sessions.size === 1) return { ws: [...sessions][0] as string };
-    return { reason: `its ${what} ${key} belongs to ${sessions.size} work sessions (${[...sessions].sort().join(", ")})` };
+    return {
+      reason: `its ${what} ${key} belongs to ${sessions.size} work sessions (${[...sessions].sort().join(", ")})`,
+    };
   }
-  if (event.conversationId === null && event.taskId === null) return { reason: "it names no work session, conversation or task" };
-  const names = [event.conversationId !== null ? `conversation ${event.conversationId}` : null, event.taskId !== null ? `task ${event.taskId}` : null].filter((x) => x !== null);
+  if (event.conversationId === null && event.taskId === null)
+    return { reason: "it names no work session, conversation or task" };
+  const names = [
+    event.conversationId !== null ? `conversation ${event.conversationId}` : null,
+    event.taskId !== null ? `task ${event.taskId}` : null,
+  ].filter((x) => x !== null);
   return { reason: `no event or task file ties its ${names.join(" or ")} to a work session` };
 }

@@ -53,7 +53,9 @@ export function blockedFlowsOf(works: readonly ThreadWork[]): BlockedFlow[] {
     const evidence = end.evidence.map((i) => events[i]).filter((e): e is CanonicalEvent => e !== undefined);
     const last = evidence.at(-1) as CanonicalEvent;
     const facts = last.facts;
-    const text = (key: "message" | "error" | "replyPreview" | "waitStatus" | "waitError"): string | undefined => (facts[key] === "" ? undefined : facts[key]);
+    const text = (
+      key: "message" | "error" | "replyPreview" | "waitStatus" | "waitError",
+    ): string | undefined => (facts[key] === "" ? undefined : facts[key]);
     const rawText = text("message") ?? text("error") ?? text("replyPreview");
     flows.push({
       ...(thread.conversationId === undefined ? {} : { conversationId: thread.conversationId }),
@@ -94,13 +96,22 @@ export type QueueContention = z.infer<typeof QueueContention>;
 export function queueContention(events: readonly CanonicalEvent[]): QueueContention[] {
   const answered = new Map<string, number[]>();
   for (const e of events) {
-    if (e.conversationId !== null && (e.type === "a2a.response" || e.type === "a2a.complete")) pushTo(answered, e.conversationId, e.ts);
+    if (e.conversationId !== null && (e.type === "a2a.response" || e.type === "a2a.complete"))
+      pushTo(answered, e.conversationId, e.ts);
   }
-  const waits = new Map<string, Array<{ start: number; end: number; conversationId: string; from: string }>>();
+  const waits = new Map<
+    string,
+    Array<{ start: number; end: number; conversationId: string; from: string }>
+  >();
   for (const e of events) {
     if (e.type !== "a2a.send" || e.conversationId === null || e.toAgent === null) continue;
     const reply = (answered.get(e.conversationId) ?? []).find((ts) => ts >= e.ts);
-    const wait = { start: e.ts, end: reply ?? e.ts + ORPHAN_AFTER_MS, conversationId: e.conversationId, from: e.fromAgent ?? e.agentId ?? "?" };
+    const wait = {
+      start: e.ts,
+      end: reply ?? e.ts + ORPHAN_AFTER_MS,
+      conversationId: e.conversationId,
+      from: e.fromAgent ?? e.agentId ?? "?",
+    };
     pushTo(waits, e.toAgent, wait);
   }
   const episodes: QueueContention[] = [];
@@ -111,7 +122,13 @@ export function queueContention(events: readonly CanonicalEvent[]): QueueContent
     const close = (): void => {
       const conversations = [...new Set(group.map((w) => w.conversationId))];
       if (conversations.length > 1) {
-        episodes.push({ toAgent, startMs: group[0]?.start ?? 0, endMs: groupEnd, conversationIds: conversations, fromAgents: [...new Set(group.map((w) => w.from))].sort() });
+        episodes.push({
+          toAgent,
+          startMs: group[0]?.start ?? 0,
+          endMs: groupEnd,
+          conversationIds: conversations,
+          fromAgents: [...new Set(group.map((w) => w.from))].sort(),
+        });
       }
     };
     for (const wait of list) {

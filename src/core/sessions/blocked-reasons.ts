@@ -34,19 +34,67 @@ export interface BlockedReasonRule {
   matches: (facts: FailureFacts) => boolean;
 }
 
-const text = (d: Record<string, unknown>, k: string): string => (typeof d[k] === "string" ? (d[k] as string) : "");
-const failedResponse = (f: FailureFacts): boolean => f.type === "a2a.response" && (f.data["outcome"] === "blocked" || f.data["outcome"] === "no_reply" || text(f.data, "message").startsWith("[outcome] blocked:"));
-const CONTEXT = /prompt is too long|context (length|window)|too many tokens|maximum context|context_overflow/i;
+const text = (d: Record<string, unknown>, k: string): string =>
+  typeof d[k] === "string" ? (d[k] as string) : "";
+const failedResponse = (f: FailureFacts): boolean =>
+  f.type === "a2a.response" &&
+  (f.data["outcome"] === "blocked" ||
+    f.data["outcome"] === "no_reply" ||
+    text(f.data, "message").startsWith("[outcome] blocked:"));
+const CONTEXT =
+  /prompt is too long|context (length|window)|too many tokens|maximum context|context_overflow/i;
 
 export const BLOCKED_REASON_RULES: readonly BlockedReasonRule[] = [
-  { reason: "concurrency_limit", evidence: "a complete with concurrencyBlocked, or 동시 처리 한도 초과", matches: (f) => f.data["concurrencyBlocked"] === true || /동시 처리 한도 초과/.test(text(f.data, "message") + text(f.data, "error") + text(f.data, "replyPreview")) },
-  { reason: "spawn_error", evidence: "a spawn_result with status error", matches: (f) => f.type === "a2a.spawn_result" && f.data["status"] === "error" },
-  { reason: "job_failed", evidence: "a complete with outcome failed", matches: (f) => f.type === "a2a.complete" && f.data["outcome"] === "failed" },
-  { reason: "context_overflow", evidence: "a blocked response rejected for prompt or context length", matches: (f) => failedResponse(f) && CONTEXT.test(text(f.data, "waitError") + text(f.data, "message")) },
-  { reason: "timeout", evidence: "a blocked response with waitStatus timeout, or the 300 s wait text", matches: (f) => failedResponse(f) && (f.data["waitStatus"] === "timeout" || /대기 시간 \d+초 초과/.test(text(f.data, "message"))) },
-  { reason: "not_found", evidence: "a blocked response with waitStatus not_found", matches: (f) => failedResponse(f) && (f.data["waitStatus"] === "not_found" || text(f.data, "message").includes("실행 상태를 찾을 수 없음")) },
-  { reason: "no_reply", evidence: "a response with outcome no_reply", matches: (f) => f.type === "a2a.response" && (f.data["outcome"] === "no_reply" || text(f.data, "message").startsWith("[outcome] no_reply:")) },
-  { reason: "run_error", evidence: "any other blocked response (waitStatus error, or none)", matches: failedResponse },
+  {
+    reason: "concurrency_limit",
+    evidence: "a complete with concurrencyBlocked, or 동시 처리 한도 초과",
+    matches: (f) =>
+      f.data["concurrencyBlocked"] === true ||
+      /동시 처리 한도 초과/.test(
+        text(f.data, "message") + text(f.data, "error") + text(f.data, "replyPreview"),
+      ),
+  },
+  {
+    reason: "spawn_error",
+    evidence: "a spawn_result with status error",
+    matches: (f) => f.type === "a2a.spawn_result" && f.data["status"] === "error",
+  },
+  {
+    reason: "job_failed",
+    evidence: "a complete with outcome failed",
+    matches: (f) => f.type === "a2a.complete" && f.data["outcome"] === "failed",
+  },
+  {
+    reason: "context_overflow",
+    evidence: "a blocked response rejected for prompt or context length",
+    matches: (f) => failedResponse(f) && CONTEXT.test(text(f.data, "waitError") + text(f.data, "message")),
+  },
+  {
+    reason: "timeout",
+    evidence: "a blocked response with waitStatus timeout, or the 300 s wait text",
+    matches: (f) =>
+      failedResponse(f) &&
+      (f.data["waitStatus"] === "timeout" || /대기 시간 \d+초 초과/.test(text(f.data, "message"))),
+  },
+  {
+    reason: "not_found",
+    evidence: "a blocked response with waitStatus not_found",
+    matches: (f) =>
+      failedResponse(f) &&
+      (f.data["waitStatus"] === "not_found" || text(f.data, "message").includes("실행 상태를 찾을 수 없음")),
+  },
+  {
+    reason: "no_reply",
+    evidence: "a response with outcome no_reply",
+    matches: (f) =>
+      f.type === "a2a.response" &&
+      (f.data["outcome"] === "no_reply" || text(f.data, "message").startsWith("[outcome] no_reply:")),
+  },
+  {
+    reason: "run_error",
+    evidence: "any other blocked response (waitStatus error, or none)",
+    matches: failedResponse,
+  },
 ];
 
 /** The reason an event shows a failed flow, or null when it shows none. */

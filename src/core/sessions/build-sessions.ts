@@ -46,20 +46,30 @@ export function buildWorkSessions(attribution: Attribution, context: SessionCont
   threads.push(...buildThreads(loose, null, context.logEndMs, context.mentionNames));
   const byId = new Map(sessions.map((s) => [s.workSessionId, s]));
   for (const session of sessions) {
-    const previous = session.previousWorkSessionId === undefined ? undefined : byId.get(session.previousWorkSessionId);
+    const previous =
+      session.previousWorkSessionId === undefined ? undefined : byId.get(session.previousWorkSessionId);
     previous?.nextWorkSessionIds.push(session.workSessionId);
   }
   for (const session of sessions) session.nextWorkSessionIds.sort();
-  sessions.sort((a, b) => b.lastActivityMs - a.lastActivityMs || (a.workSessionId < b.workSessionId ? -1 : 1));
+  sessions.sort(
+    (a, b) => b.lastActivityMs - a.lastActivityMs || (a.workSessionId < b.workSessionId ? -1 : 1),
+  );
   return { sessions, threads };
 }
 
 /** Events that make threads: agent-to-agent traffic, conversations and delegations. */
 function isAgentToAgent(e: CanonicalEvent): boolean {
-  return e.type.startsWith("a2a.") || e.eventRole === "delegation.subagent" || e.eventRole === "conversation.main";
+  return (
+    e.type.startsWith("a2a.") || e.eventRole === "delegation.subagent" || e.eventRole === "conversation.main"
+  );
 }
 
-function buildOne(id: string, events: CanonicalEvent[], context: SessionContext, allThreads: ThreadWork[]): WorkSession {
+function buildOne(
+  id: string,
+  events: CanonicalEvent[],
+  context: SessionContext,
+  allThreads: ThreadWork[],
+): WorkSession {
   const first = events[0] as CanonicalEvent;
   const last = events.at(-1) as CanonicalEvent;
   const roleCounts = Object.fromEntries(EVENT_ROLES.map((r) => [r, 0])) as RoleCounts;
@@ -68,12 +78,16 @@ function buildOne(id: string, events: CanonicalEvent[], context: SessionContext,
   const stated: CollabCategory[] = [];
   for (const event of events) {
     roleCounts[event.eventRole]++;
-    for (const agent of [event.agentId, event.fromAgent, event.toAgent]) if (agent !== null) agents.add(agent);
+    for (const agent of [event.agentId, event.fromAgent, event.toAgent])
+      if (agent !== null) agents.add(agent);
     if (event.taskId !== null) taskIds.add(event.taskId);
     if (event.statedCategory !== null) stated.push(event.statedCategory);
   }
   const conversations = events.filter((e) => e.eventRole === "conversation.main");
-  const descriptions = [...taskIds].sort().map((t) => context.taskDescriptions.get(t)).filter((d): d is string => d !== undefined);
+  const descriptions = [...taskIds]
+    .sort()
+    .map((t) => context.taskDescriptions.get(t))
+    .filter((d): d is string => d !== undefined);
   let evidence = (conversations.length > 0 ? conversations : events.filter((e) => e.type.startsWith("a2a.")))
     .map(eventEvidence)
     .filter((e): e is CategoryEvidence => e !== null);
@@ -86,7 +100,9 @@ function buildOne(id: string, events: CanonicalEvent[], context: SessionContext,
   allThreads.push(...threads);
   const previous =
     context.previousFromTasks.get(id) ??
-    events.map((e) => (e.type === "task.started" ? e.facts["previousWorkSessionId"] : undefined)).find((p): p is string => typeof p === "string" && p !== id);
+    events
+      .map((e) => (e.type === "task.started" ? e.facts["previousWorkSessionId"] : undefined))
+      .find((p): p is string => typeof p === "string" && p !== id);
 
   // Keys in the order of the contract (DESIGN.md §4), optional ones in their place.
   return {
@@ -100,8 +116,18 @@ function buildOne(id: string, events: CanonicalEvent[], context: SessionContext,
     categorySource: category.categorySource,
     categoryConfidence: category.categoryConfidence,
     collabSubTags: category.collabSubTags,
-    ...(override === undefined ? {} : { categoryOverride: { updatedAt: override.updatedAt, ...(override.updatedBy === undefined ? {} : { updatedBy: override.updatedBy }) } }),
-    title: sessionTitle([...conversations, ...a2a].map((e) => ({ type: e.type, data: e.facts })), descriptions),
+    ...(override === undefined
+      ? {}
+      : {
+          categoryOverride: {
+            updatedAt: override.updatedAt,
+            ...(override.updatedBy === undefined ? {} : { updatedBy: override.updatedBy }),
+          },
+        }),
+    title: sessionTitle(
+      [...conversations, ...a2a].map((e) => ({ type: e.type, data: e.facts })),
+      descriptions,
+    ),
     agents: [...agents].sort(),
     taskIds: [...taskIds].sort(),
     ...(previous === undefined ? {} : { previousWorkSessionId: previous }),

@@ -22,14 +22,31 @@ export function sessionCategory(input: SessionCategoryInput): CategoryDecision {
   const merged = mergeScores(input.evidence);
   const tagsFor = (category: CollabCategory): string[] => topTags(merged, category);
   if (input.override !== undefined) {
-    return { collabCategory: input.override.collabCategory, categorySource: "manual_override", categoryConfidence: 1, collabSubTags: tagsFor(input.override.collabCategory) };
+    return {
+      collabCategory: input.override.collabCategory,
+      categorySource: "manual_override",
+      categoryConfidence: 1,
+      collabSubTags: tagsFor(input.override.collabCategory),
+    };
   }
   if (input.stated.length > 0) {
     const counts = new Map<CollabCategory, number>();
     for (const c of input.stated) counts.set(c, (counts.get(c) ?? 0) + 1);
-    const [category] = [...counts].sort(([a, x], [b, y]) => y - x || input.stated.indexOf(a) - input.stated.indexOf(b))[0] as [CollabCategory, number];
-    return { collabCategory: category, categorySource: "manual", categoryConfidence: 1, collabSubTags: tagsFor(category) };
+    const [category] = [...counts].sort(
+      ([a, x], [b, y]) => y - x || input.stated.indexOf(a) - input.stated.indexOf(b),
+    )[0] as [CollabCategory, number];
+    return {
+      collabCategory: category,
+      categorySource: "manual",
+      categoryConfidence: 1,
+      collabSubTags: tagsFor(category),
+    };
   }
   const decided = decideCategory(merged);
-  return { collabCategory: decided.category, categorySource: decided.source, categoryConfidence: decided.confidence, collabSubTags: decided.subTags };
+  return {
+    collabCategory: decided.category,
+    categorySource: decided.source,
+    categoryConfidence: decided.confidence,
+    collabSubTags: decided.subTags,
+  };
 }

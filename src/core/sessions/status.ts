@@ -17,10 +17,24 @@ export interface LatestEvent {
  */
 export const TERMINAL_RULES: ReadonlyArray<{ name: string; matches: (e: LatestEvent) => boolean }> = [
   { name: "a2a.complete", matches: (e) => e.type === "a2a.complete" },
-  { name: "a2a.spawn_result with status error", matches: (e) => e.type === "a2a.spawn_result" && e.data["status"] === "error" },
-  { name: "task.completed and task.cancelled, with or without a status", matches: (e) => e.type === "task.completed" || e.type === "task.cancelled" },
-  { name: "any task.* whose status is completed, cancelled, abandoned or failed", matches: (e) => e.type.startsWith("task.") && ["completed", "cancelled", "abandoned", "failed"].includes(String(e.data["status"])) },
-  { name: "v1.1 task_completed and task_failed", matches: (e) => e.type === "task_completed" || e.type === "task_failed" },
+  {
+    name: "a2a.spawn_result with status error",
+    matches: (e) => e.type === "a2a.spawn_result" && e.data["status"] === "error",
+  },
+  {
+    name: "task.completed and task.cancelled, with or without a status",
+    matches: (e) => e.type === "task.completed" || e.type === "task.cancelled",
+  },
+  {
+    name: "any task.* whose status is completed, cancelled, abandoned or failed",
+    matches: (e) =>
+      e.type.startsWith("task.") &&
+      ["completed", "cancelled", "abandoned", "failed"].includes(String(e.data["status"])),
+  },
+  {
+    name: "v1.1 task_completed and task_failed",
+    matches: (e) => e.type === "task_completed" || e.type === "task_failed",
+  },
 ];
 
 export function isTerminal(event: LatestEvent): boolean {

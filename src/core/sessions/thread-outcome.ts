@@ -32,17 +32,36 @@ export function threadEnd(events: readonly OutcomeEvent[], logEndMs: number): Th
     const event = events[i] as OutcomeEvent;
     const reason = blockedReasonOf(event);
     if (reason === null) continue;
-    const retries = events.slice(0, i).map((e, j) => [e, j] as const).filter(([e]) => e.type === "a2a.retry");
+    const retries = events
+      .slice(0, i)
+      .map((e, j) => [e, j] as const)
+      .filter(([e]) => e.type === "a2a.retry");
     const last = retries.at(-1)?.[0].data;
-    if (last !== undefined && typeof last["attempt"] === "number" && last["attempt"] >= Number(last["maxAttempts"] ?? Infinity) && reason === "run_error") {
+    if (
+      last !== undefined &&
+      typeof last["attempt"] === "number" &&
+      last["attempt"] >= Number(last["maxAttempts"] ?? Infinity) &&
+      reason === "run_error"
+    ) {
       return { outcome: "blocked", reason: "retry_exhausted", evidence: [...retries.map(([, j]) => j), i] };
     }
-    return { outcome: reason === "spawn_error" || reason === "job_failed" ? "failed" : reason === "no_reply" ? "no_reply" : "blocked", reason, evidence: [i] };
+    return {
+      outcome:
+        reason === "spawn_error" || reason === "job_failed"
+          ? "failed"
+          : reason === "no_reply"
+            ? "no_reply"
+            : "blocked",
+      reason,
+      evidence: [i],
+    };
   }
-  if (events.some((e) => e.type === "a2a.complete")) return { outcome: "completed", reason: null, evidence: [] };
+  if (events.some((e) => e.type === "a2a.complete"))
+    return { outcome: "completed", reason: null, evidence: [] };
   const answered = events.some((e) => e.type === "a2a.response" || e.type === "a2a.spawn_result");
   const asked = events.findIndex((e) => e.type === "a2a.send" || e.type === "a2a.spawn");
   const lastTs = events.at(-1)?.ts ?? 0;
-  if (asked !== -1 && !answered && logEndMs - lastTs > ORPHAN_AFTER_MS) return { outcome: "blocked", reason: "orphaned", evidence: [asked] };
+  if (asked !== -1 && !answered && logEndMs - lastTs > ORPHAN_AFTER_MS)
+    return { outcome: "blocked", reason: "orphaned", evidence: [asked] };
   return { outcome: "open", reason: null, evidence: [] };
 }

@@ -18,18 +18,26 @@ export interface ThreadWork {
 }
 
 /** The threads of some agent-to-agent events, in time order. */
-export function buildThreads(events: readonly CanonicalEvent[], workSessionId: string | null, logEndMs: number, names: MentionNames): ThreadWork[] {
+export function buildThreads(
+  events: readonly CanonicalEvent[],
+  workSessionId: string | null,
+  logEndMs: number,
+  names: MentionNames,
+): ThreadWork[] {
   const byKey = new Map<string, CanonicalEvent[]>();
   for (const event of events) pushTo(byKey, threadKeyOf(event), event);
   return [...byKey]
     .map(([threadKey, list]) => {
-      const head = list.find((e) => e.type === "a2a.send" || e.type === "a2a.spawn" || e.type === "manager_assign") ?? (list[0] as CanonicalEvent);
+      const head =
+        list.find((e) => e.type === "a2a.send" || e.type === "a2a.spawn" || e.type === "manager_assign") ??
+        (list[0] as CanonicalEvent);
       const withData = list.map((e) => ({ type: e.type, ts: e.ts, data: e.facts }));
       const end = threadEnd(withData, logEndMs);
       // A loop, not Math.max(...list): a thread of legacy events keyed by agent pair can hold
       // hundreds of thousands of events, more arguments than a call may take.
       let turns = 0;
-      for (const e of withData) if (typeof e.data["turn"] === "number" && e.data["turn"] > turns) turns = e.data["turn"];
+      for (const e of withData)
+        if (typeof e.data["turn"] === "number" && e.data["turn"] > turns) turns = e.data["turn"];
       // Keys in the order of the contract (DESIGN.md §4), optional ones in their place.
       const thread: Thread = {
         threadKey,
@@ -43,9 +51,13 @@ export function buildThreads(events: readonly CanonicalEvent[], workSessionId: s
         startMs: (list[0] as CanonicalEvent).ts,
         lastActivityMs: (list.at(-1) as CanonicalEvent).ts,
         eventCount: list.length,
-        transcript: list.map((e) => transcriptTurn(e, e.facts, names)).filter((t): t is TranscriptTurn => t !== null),
+        transcript: list
+          .map((e) => transcriptTurn(e, e.facts, names))
+          .filter((t): t is TranscriptTurn => t !== null),
       };
       return { thread, workSessionId, events: list, end };
     })
-    .sort((a, b) => a.thread.startMs - b.thread.startMs || (a.thread.threadKey < b.thread.threadKey ? -1 : 1));
+    .sort(
+      (a, b) => a.thread.startMs - b.thread.startMs || (a.thread.threadKey < b.thread.threadKey ? -1 : 1),
+    );
 }

@@ -15,8 +15,13 @@ export interface TitleSource {
  * (`[[reply_to_current]]`) and outcome texts are not user-facing, and a title is never a raw
  * task id.
  */
-export function sessionTitle(events: readonly TitleSource[], taskDescriptions: readonly string[] = []): string {
-  const label = events.map((e) => e.data["label"]).find((l): l is string => typeof l === "string" && l.trim().length > 0);
+export function sessionTitle(
+  events: readonly TitleSource[],
+  taskDescriptions: readonly string[] = [],
+): string {
+  const label = events
+    .map((e) => e.data["label"])
+    .find((l): l is string => typeof l === "string" && l.trim().length > 0);
   if (label !== undefined) return clip(label);
   for (const { data } of events) {
     const goal = /^\s*\[Goal\]\s*(.+)$/m.exec(String(data["message"] ?? ""))?.[1];
@@ -33,9 +38,13 @@ export function sessionTitle(events: readonly TitleSource[], taskDescriptions: r
 }
 
 function firstUserFacingLine(value: unknown): string | null {
-  if (typeof value !== "string" || value.startsWith("[outcome]") || value.startsWith("[completed")) return null;
+  if (typeof value !== "string" || value.startsWith("[outcome]") || value.startsWith("[completed"))
+    return null;
   for (const raw of value.split("\n")) {
-    const line = raw.replace(/\[\[[^\]]*\]\]/g, "").replace(/<@!?\d+>/g, "").trim();
+    const line = raw
+      .replace(/\[\[[^\]]*\]\]/g, "")
+      .replace(/<@!?\d+>/g, "")
+      .trim();
     if (line.length > 0 && !/^task_[a-z0-9_]+$/i.test(line)) return line;
   }
   return null;

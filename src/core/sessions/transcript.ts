@@ -41,15 +41,30 @@ export function cleanMessage(text: string, names: MentionNames): string {
 
 /** A transcript turn from one event's type, agents, time and payload; null for events without words. */
 export function transcriptTurn(
-  event: { type: string; ts: number; fromAgent: string | null; toAgent: string | null; agentId: string | null },
+  event: {
+    type: string;
+    ts: number;
+    fromAgent: string | null;
+    toAgent: string | null;
+    agentId: string | null;
+  },
   data: Record<string, unknown>,
   names: MentionNames,
 ): TranscriptTurn | null {
   const reason = blockedReasonOf({ type: event.type, data });
-  const message = [data["message"], data["error"], data["replyPreview"], data["label"]].find((v): v is string => typeof v === "string" && v.trim().length > 0);
+  const message = [data["message"], data["error"], data["replyPreview"], data["label"]].find(
+    (v): v is string => typeof v === "string" && v.trim().length > 0,
+  );
   const base = { ts: event.ts, type: event.type, from: event.fromAgent ?? event.agentId, to: event.toAgent };
   const turn = typeof data["turn"] === "number" ? { turn: data["turn"] } : {};
-  if (reason !== null) return { ...base, ...turn, text: "", outcome: reason, ...(message === undefined ? {} : { rawText: message }) };
+  if (reason !== null)
+    return {
+      ...base,
+      ...turn,
+      text: "",
+      outcome: reason,
+      ...(message === undefined ? {} : { rawText: message }),
+    };
   if (message === undefined) return null;
   return { ...base, ...turn, text: cleanMessage(message, names) };
 }

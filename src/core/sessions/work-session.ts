@@ -37,7 +37,12 @@ export const Thread = z.object({
 export type Thread = z.infer<typeof Thread>;
 
 /** Events per role, all four always present. */
-export const RoleCounts = z.object(Object.fromEntries(EVENT_ROLES.map((r) => [r, z.number().int().nonnegative()])) as Record<(typeof EVENT_ROLES)[number], z.ZodNumber>);
+export const RoleCounts = z.object(
+  Object.fromEntries(EVENT_ROLES.map((r) => [r, z.number().int().nonnegative()])) as Record<
+    (typeof EVENT_ROLES)[number],
+    z.ZodNumber
+  >,
+);
 export type RoleCounts = z.infer<typeof RoleCounts>;
 
 /** A work session: the root of one collaboration (seed 000 §4), as the Report lists it. */

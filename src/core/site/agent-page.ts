@@ -23,6 +23,16 @@ export type AgentPage = z.infer<typeof AgentPage>;
 export const AGENT_SESSIONS_SHOWN = 50;
 
 /** One agent's page, from the sessions it took part in (newest first) and its tasks. */
-export function agentPage(agent: Agent, sessions: readonly SessionCard[], tasks: readonly TaskCard[]): AgentPage {
-  return { agent, segment: pathSegment(agent.agentId), sessions: sessions.slice(0, AGENT_SESSIONS_SHOWN), sessionCount: sessions.length, tasks: [...tasks] };
+export function agentPage(
+  agent: Agent,
+  sessions: readonly SessionCard[],
+  tasks: readonly TaskCard[],
+): AgentPage {
+  return {
+    agent,
+    segment: pathSegment(agent.agentId),
+    sessions: sessions.slice(0, AGENT_SESSIONS_SHOWN),
+    sessionCount: sessions.length,
+    tasks: [...tasks],
+  };
 }

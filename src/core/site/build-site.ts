@@ -9,7 +9,13 @@ import { eventRow, type EventRow } from "./event-row.ts";
 import { pathSegment } from "./path-segment.ts";
 import { sessionCard } from "./session-card.ts";
 import { sessionPage, type SessionPage } from "./session-page.ts";
-import { EVENTS_PER_PAGE, LISTED_ROLES, type AgentCard, type EventListing, type SiteIndex } from "./site-index.ts";
+import {
+  EVENTS_PER_PAGE,
+  LISTED_ROLES,
+  type AgentCard,
+  type EventListing,
+  type SiteIndex,
+} from "./site-index.ts";
 import { taskCard, taskTitle } from "./task-card.ts";
 import { taskPage, type TaskPage } from "./task-page.ts";
 import { pushTo } from "../group.ts";
@@ -37,30 +43,59 @@ export interface SiteData {
  * Turns an analysis into the site's data. Pages only render these values; nothing here reads a
  * file, and nothing on a page computes more than a format.
  */
-export function buildSiteData(analysis: Analysis, input: Pick<LoadedInput, "taskFiles" | "history" | "mentionNames">, nowMs: number): SiteData {
+export function buildSiteData(
+  analysis: Analysis,
+  input: Pick<LoadedInput, "taskFiles" | "history" | "mentionNames">,
+  nowMs: number,
+): SiteData {
   const { report } = analysis;
   const names = new Map(Object.entries(input.mentionNames));
   const sessionById = new Map(report.workSessions.map((s) => [s.workSessionId, s]));
   const sessionOf = new Map<CanonicalEvent, string>();
-  for (const [id, events] of analysis.sessionEvents) for (const e of events) if (e.eventRole !== "conversation.main") sessionOf.set(e, id);
+  for (const [id, events] of analysis.sessionEvents)
+    for (const e of events) if (e.eventRole !== "conversation.main") sessionOf.set(e, id);
 
   const sessionCards = report.workSessions.map(sessionCard);
   const eventsByTask = new Map<string, CanonicalEvent[]>();
   for (const e of analysis.events) if (e.taskId !== null) pushTo(eventsByTask, e.taskId, e);
-  const titles = new Map(report.tasks.map((t) => [t.taskId, taskTitle(t, (eventsByTask.get(t.taskId) ?? []).map((e) => ({ type: e.type, data: e.facts })))]));
+  const titles = new Map(
+    report.tasks.map((t) => [
+      t.taskId,
+      taskTitle(
+        t,
+        (eventsByTask.get(t.taskId) ?? []).map((e) => ({ type: e.type, data: e.facts })),
+      ),
+    ]),
+  );
   const taskCards = report.tasks.map((t) => taskCard(t, titles.get(t.taskId)));
   const cardById = new Map(taskCards.map((c) => [c.taskId, c]));
   const sessions = report.workSessions.map((s) =>
-    sessionPage(s, analysis.sessionEvents.get(s.workSessionId) ?? [], { sessions: sessionById, tasks: cardById, unattributed: report.unattributed, names }),
+    sessionPage(s, analysis.sessionEvents.get(s.workSessionId) ?? [], {
+      sessions: sessionById,
+      tasks: cardById,
+      unattributed: report.unattributed,
+      names,
+    }),
   );
   const fileOf = new Map(input.taskFiles.map((f) => [f.record.id, f]));
   const historyOf = new Map(input.history.map((h) => [h.record.taskId, h.record]));
-  const tasks = report.tasks.map((t: TaskSummary) => taskPage(t, titles.get(t.taskId) ?? t.taskId, fileOf.get(t.taskId), historyOf.get(t.taskId), eventsByTask.get(t.taskId) ?? [], names));
+  const tasks = report.tasks.map((t: TaskSummary) =>
+    taskPage(
+      t,
+      titles.get(t.taskId) ?? t.taskId,
+      fileOf.get(t.taskId),
+      historyOf.get(t.taskId),
+      eventsByTask.get(t.taskId) ?? [],
+      names,
+    ),
+  );
   const cardsByAgent = new Map<string, typeof sessionCards>();
   for (const card of sessionCards) for (const agent of card.agents) pushTo(cardsByAgent, agent, card);
   const tasksByAgent = new Map<string, typeof taskCards>();
   for (const card of taskCards) pushTo(tasksByAgent, card.agentId, card);
-  const agents = report.agents.map((a) => agentPage(a, cardsByAgent.get(a.agentId) ?? [], tasksByAgent.get(a.agentId) ?? []));
+  const agents = report.agents.map((a) =>
+    agentPage(a, cardsByAgent.get(a.agentId) ?? [], tasksByAgent.get(a.agentId) ?? []),
+  );
 
   const listed = analysis.events.filter((e) => (LISTED_ROLES as readonly string[]).includes(e.eventRole));
   const events: EventsPage[] = [];
@@ -70,7 +105,12 @@ export function buildSiteData(analysis: Analysis, input: Pick<LoadedInput, "task
     const rows = role === "all" ? allRows : allRows.filter((r) => r.eventRole === role);
     const pages = Math.max(1, Math.ceil(rows.length / EVENTS_PER_PAGE));
     eventListings.push({ role, segment: role, events: rows.length, pages });
-    for (let page = 1; page <= pages; page++) events.push({ listing: role, page, rows: rows.slice((page - 1) * EVENTS_PER_PAGE, page * EVENTS_PER_PAGE) });
+    for (let page = 1; page <= pages; page++)
+      events.push({
+        listing: role,
+        page,
+        rows: rows.slice((page - 1) * EVENTS_PER_PAGE, page * EVENTS_PER_PAGE),
+      });
   }
 
   const counts = new Map<string, number>();

@@ -27,9 +27,12 @@ export type DelegationNode = z.infer<typeof DelegationNode>;
  * without being delegated to. A cycle (A hands to B, B back to A) is cut where it closes.
  */
 export function delegationTree(threads: readonly Thread[]): DelegationNode[] {
-  const edges = threads.filter((t) => t.eventRole === "delegation.subagent" && t.fromAgent !== null && t.toAgent !== null);
+  const edges = threads.filter(
+    (t) => t.eventRole === "delegation.subagent" && t.fromAgent !== null && t.toAgent !== null,
+  );
   const children = new Map<string, Thread[]>();
-  for (const edge of edges) children.set(edge.fromAgent as string, [...(children.get(edge.fromAgent as string) ?? []), edge]);
+  for (const edge of edges)
+    children.set(edge.fromAgent as string, [...(children.get(edge.fromAgent as string) ?? []), edge]);
   const targets = new Set(edges.map((e) => e.toAgent as string));
   const roots = [...new Set(edges.map((e) => e.fromAgent as string))].filter((a) => !targets.has(a));
   // Only cycles: start from whoever delegated first.

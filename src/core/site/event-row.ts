@@ -39,7 +39,10 @@ export type EventRow = z.infer<typeof EventRow>;
 /** An event's words as a person reads them: directives dropped, Discord mentions as names. */
 export function eventText(event: CanonicalEvent, names: MentionNames): string {
   const { facts } = event;
-  return cleanMessage(textOf(facts) ?? facts.question ?? facts.answer ?? facts.reason ?? facts.error ?? "", names);
+  return cleanMessage(
+    textOf(facts) ?? facts.question ?? facts.answer ?? facts.reason ?? facts.error ?? "",
+    names,
+  );
 }
 
 /** An event as a row, in the work session the analysis attributed it to. */

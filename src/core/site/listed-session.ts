@@ -3,16 +3,46 @@ import type { SessionCard } from "./session-card.ts";
 import type { SessionIndexEntry } from "./session-index.ts";
 
 /** A listed session: the fields a card shows and the filters read. */
-export type ListedSession = Pick<SessionCard, "id" | "segment" | "status" | "category" | "subTags" | "title" | "agents" | "lastActivityMs" | "eventCount" | "blockedThreads">;
+export type ListedSession = Pick<
+  SessionCard,
+  | "id"
+  | "segment"
+  | "status"
+  | "category"
+  | "subTags"
+  | "title"
+  | "agents"
+  | "lastActivityMs"
+  | "eventCount"
+  | "blockedThreads"
+>;
 
 /** An index entry as a listed session. */
 export function listedSession(entry: SessionIndexEntry): ListedSession {
-  const [id, segment, status, category, subTags, title, agents, lastActivityMs, eventCount, blockedThreads] = entry;
-  return { id, segment, status, category, subTags, title, agents, lastActivityMs, eventCount, blockedThreads };
+  const [id, segment, status, category, subTags, title, agents, lastActivityMs, eventCount, blockedThreads] =
+    entry;
+  return {
+    id,
+    segment,
+    status,
+    category,
+    subTags,
+    title,
+    agents,
+    lastActivityMs,
+    eventCount,
+    blockedThreads,
+  };
 }
 
 /** What the list filters read of a session (see src/site/client/filters.ts). */
-export function filterFields(s: ListedSession): { status: string; category: string; tags: string; agents: string; text: string } {
+export function filterFields(s: ListedSession): {
+  status: string;
+  category: string;
+  tags: string;
+  agents: string;
+  text: string;
+} {
   return {
     status: s.status,
     category: s.category,

@@ -28,7 +28,8 @@ export function pathSegment(id: string): string {
   if (PLAIN.test(id)) return id;
   let out = "";
   for (const byte of utf8(id)) {
-    if ((byte >= 0x61 && byte <= 0x7a) || (byte >= 0x30 && byte <= 0x39) || byte === 0x2d || byte === 0x5f) out += String.fromCharCode(byte);
+    if ((byte >= 0x61 && byte <= 0x7a) || (byte >= 0x30 && byte <= 0x39) || byte === 0x2d || byte === 0x5f)
+      out += String.fromCharCode(byte);
     else if (byte === 0x3a) out += ".";
     else out += `~${byte.toString(16).toUpperCase().padStart(2, "0")}`;
   }
@@ -50,7 +51,13 @@ function utf8(text: string): number[] {
     if (code < 0x80) bytes.push(code);
     else if (code < 0x800) bytes.push(0xc0 | (code >> 6), 0x80 | (code & 63));
     else if (code < 0x10000) bytes.push(0xe0 | (code >> 12), 0x80 | ((code >> 6) & 63), 0x80 | (code & 63));
-    else bytes.push(0xf0 | (code >> 18), 0x80 | ((code >> 12) & 63), 0x80 | ((code >> 6) & 63), 0x80 | (code & 63));
+    else
+      bytes.push(
+        0xf0 | (code >> 18),
+        0x80 | ((code >> 12) & 63),
+        0x80 | ((code >> 6) & 63),
+        0x80 | (code & 63),
+      );
   }
   return bytes;
 }

@@ -35,7 +35,17 @@ export type SessionIndex = z.infer<typeof SessionIndex>;
 export function sessionIndex(cards: readonly SessionCard[], nowMs: number): SessionIndex {
   return {
     nowMs,
-    sessions: cards.map((c) => [c.id, c.segment, c.status, c.category, c.subTags, c.title, c.agents, c.lastActivityMs, c.eventCount, c.blockedThreads]),
+    sessions: cards.map((c) => [
+      c.id,
+      c.segment,
+      c.status,
+      c.category,
+      c.subTags,
+      c.title,
+      c.agents,
+      c.lastActivityMs,
+      c.eventCount,
+      c.blockedThreads,
+    ]),
   };
 }
-

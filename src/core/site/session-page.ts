@@ -62,12 +62,20 @@ export interface SessionPageContext {
 }
 
 /** One session's page. */
-export function sessionPage(session: WorkSession, events: readonly CanonicalEvent[], context: SessionPageContext): SessionPage {
+export function sessionPage(
+  session: WorkSession,
+  events: readonly CanonicalEvent[],
+  context: SessionPageContext,
+): SessionPage {
   const signals = events.filter((e) => e.eventRole === "orchestration.task");
   const agents = new Set(session.agents);
   const neighbours: UnattributedEvent[] = [];
   // Unattributed events are in time order: start at the session's start, stop at its end.
-  for (let i = firstAtOrAfter(context.unattributed, session.startMs); i < context.unattributed.length && neighbours.length < MAX_NEIGHBOURS; i++) {
+  for (
+    let i = firstAtOrAfter(context.unattributed, session.startMs);
+    i < context.unattributed.length && neighbours.length < MAX_NEIGHBOURS;
+    i++
+  ) {
     const u = context.unattributed[i] as UnattributedEvent;
     if (u.ts > session.lastActivityMs) break;
     if ([u.agentId, u.fromAgent, u.toAgent].some((a) => a !== null && agents.has(a))) neighbours.push(u);

@@ -62,7 +62,13 @@ export function taskPage(
     if (messages.length === MAX_MESSAGES) break;
     const text = eventText(e, names);
     if (text === "") continue;
-    messages.push({ ts: e.ts, type: e.type, from: e.fromAgent ?? e.agentId, to: e.toAgent, text: text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS - 1)}…` : text });
+    messages.push({
+      ts: e.ts,
+      type: e.type,
+      from: e.fromAgent ?? e.agentId,
+      to: e.toAgent,
+      text: text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS - 1)}…` : text,
+    });
   }
   return {
     task,

@@ -14,11 +14,16 @@ import { pushTo } from "../group.ts";
  * runner's nudges, human questions and their answers, and flags. Answers that cannot be tied to
  * one question come back as findings.
  */
-export function buildTasks(input: Pick<LoadedInput, "taskFiles" | "history">, events: readonly CanonicalEvent[], nowMs: number): { tasks: TaskSummary[]; findings: Finding[] } {
+export function buildTasks(
+  input: Pick<LoadedInput, "taskFiles" | "history">,
+  events: readonly CanonicalEvent[],
+  nowMs: number,
+): { tasks: TaskSummary[]; findings: Finding[] } {
   const byId = new Map(summarizeTasks(input).map((t) => [t.taskId, t]));
   const progress = new Map<string, readonly string[]>();
   for (const { record } of input.taskFiles) progress.set(record.id, record.progress);
-  for (const { record } of input.history) progress.set(record.taskId, [...(progress.get(record.taskId) ?? []), ...record.progress]);
+  for (const { record } of input.history)
+    progress.set(record.taskId, [...(progress.get(record.taskId) ?? []), ...record.progress]);
 
   const eventsByTask = new Map<string, CanonicalEvent[]>();
   const steps: QueryStep[] = [];
@@ -31,7 +36,9 @@ export function buildTasks(input: Pick<LoadedInput, "taskFiles" | "history">, ev
     if (!list.some((e) => isTaskSignal(e))) continue;
     let task = byId.get(taskId);
     if (task === undefined) {
-      const started = list.find((e) => e.type === "task.started" || e.type === "task_created" || e.type === "task_started");
+      const started = list.find(
+        (e) => e.type === "task.started" || e.type === "task_created" || e.type === "task_started",
+      );
       task = {
         taskId,
         agentId: (started ?? (list[0] as CanonicalEvent)).agentId ?? "unknown",
@@ -77,14 +84,19 @@ export function buildTasks(input: Pick<LoadedInput, "taskFiles" | "history">, ev
     });
   }
   const tasks = [...byId.values()]
-    .sort((a, b) => (a.createdMs ?? 0) - (b.createdMs ?? 0) || (a.taskId < b.taskId ? -1 : a.taskId > b.taskId ? 1 : 0))
+    .sort(
+      (a, b) =>
+        (a.createdMs ?? 0) - (b.createdMs ?? 0) || (a.taskId < b.taskId ? -1 : a.taskId > b.taskId ? 1 : 0),
+    )
     .map(inContractOrder);
   return { tasks, findings };
 }
 
 /** Events that are about a task itself, not agent-to-agent traffic that names one. */
 function isTaskSignal(e: CanonicalEvent): boolean {
-  return e.eventRole === "orchestration.task" || e.type.startsWith("task_") || e.type.startsWith("human_query");
+  return (
+    e.eventRole === "orchestration.task" || e.type.startsWith("task_") || e.type.startsWith("human_query")
+  );
 }
 
 function continuationOf(list: readonly CanonicalEvent[]): TaskSummary["continuation"] {

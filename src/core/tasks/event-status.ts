@@ -8,8 +8,14 @@ export type ReportTaskStatus = (typeof REPORT_TASK_STATUSES)[number];
  * What a task event says about its task's status, one row per event type (OpenClaw's task
  * events and v1.1's); a `status` field in the event's data wins over the row. Each row is tested.
  */
-export const EVENT_STATUS_RULES: ReadonlyArray<{ type: string; status: (data: Record<string, unknown>) => ReportTaskStatus }> = [
-  { type: "task.started", status: (d) => (d["requiresApproval"] === true ? "pending_approval" : "in_progress") },
+export const EVENT_STATUS_RULES: ReadonlyArray<{
+  type: string;
+  status: (data: Record<string, unknown>) => ReportTaskStatus;
+}> = [
+  {
+    type: "task.started",
+    status: (d) => (d["requiresApproval"] === true ? "pending_approval" : "in_progress"),
+  },
   { type: "task.approved", status: () => "in_progress" },
   { type: "task.completed", status: () => "completed" },
   { type: "task.cancelled", status: () => "cancelled" },
@@ -30,6 +36,11 @@ export const EVENT_STATUS_RULES: ReadonlyArray<{ type: string; status: (data: Re
 /** The status an event leaves its task in, or null when it says nothing about it. */
 export function statusFromEvent(type: string, data: Record<string, unknown>): ReportTaskStatus | null {
   const stated = data["status"];
-  if (type.startsWith("task.") && typeof stated === "string" && (TASK_STATUSES as readonly string[]).includes(stated)) return stated as TaskStatus;
+  if (
+    type.startsWith("task.") &&
+    typeof stated === "string" &&
+    (TASK_STATUSES as readonly string[]).includes(stated)
+  )
+    return stated as TaskStatus;
   return EVENT_STATUS_RULES.find((rule) => rule.type === type)?.status(data) ?? null;
 }

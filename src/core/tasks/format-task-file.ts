@@ -20,7 +20,8 @@ export function formatTaskFile(task: TaskFile): string {
   if (task.context !== undefined) lines.push("## Context", task.context, "");
   if (task.steps !== null && task.steps.length > 0) {
     lines.push("## Steps");
-    for (const step of task.steps) lines.push(`- [${markerOfStatus(step.status)}] (${step.id}) ${step.content}`);
+    for (const step of task.steps)
+      lines.push(`- [${markerOfStatus(step.status)}] (${step.id}) ${step.content}`);
     lines.push("");
   }
   lines.push("## Progress");
@@ -36,6 +37,8 @@ export function formatTaskFile(task: TaskFile): string {
   return lines.join("\n");
 }
 
-export function jsonField(section: (typeof JSON_SECTIONS)[number]): "blocking" | "backlog" | "outcome" | "delegations" {
+export function jsonField(
+  section: (typeof JSON_SECTIONS)[number],
+): "blocking" | "backlog" | "outcome" | "delegations" {
   return section.toLowerCase() as "blocking" | "backlog" | "outcome" | "delegations";
 }

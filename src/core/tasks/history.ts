@@ -31,13 +31,23 @@ export type HistoryEntry = z.infer<typeof HistoryEntry>;
 
 const HEADING = /^## \[([^\]]+)\] ?(.*)$/;
 const FIELD = /^\*\*(Task ID|Priority|Started|Completed|Duration|Context):\*\* ?(.*)$/;
-const FIELD_KEYS = { "Task ID": "taskId", Priority: "priority", Started: "started", Completed: "completed", Duration: "duration", Context: "context" } as const;
+const FIELD_KEYS = {
+  "Task ID": "taskId",
+  Priority: "priority",
+  Started: "started",
+  Completed: "completed",
+  Duration: "duration",
+  Context: "context",
+} as const;
 
 /**
  * Reads a monthly `task-history/YYYY-MM.md` or a legacy `TASK_HISTORY.md`: a header, then entries
  * `## [<ISO>] <description>` separated by `---` rules.
  */
-export function parseHistory(text: string): { entries: HistoryEntry[]; problems: Array<{ line: number; reason: string }> } {
+export function parseHistory(text: string): {
+  entries: HistoryEntry[];
+  problems: Array<{ line: number; reason: string }>;
+} {
   const lines = text.split("\n").map((l) => (l.endsWith("\r") ? l.slice(0, -1) : l));
   const entries: HistoryEntry[] = [];
   const problems: Array<{ line: number; reason: string }> = [];

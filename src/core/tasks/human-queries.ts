@@ -32,7 +32,9 @@ export interface QueryStep {
 
 /** `[NEED_HUMAN: …]` markers in a message (seed 003 §5.1). */
 export function needHumanQuestions(message: string): string[] {
-  return [...message.matchAll(/\[NEED_HUMAN:\s*([^\]]+)\]/g)].map((m) => (m[1] ?? "").trim()).filter((q) => q.length > 0);
+  return [...message.matchAll(/\[NEED_HUMAN:\s*([^\]]+)\]/g)]
+    .map((m) => (m[1] ?? "").trim())
+    .filter((q) => q.length > 0);
 }
 
 /**
@@ -40,7 +42,10 @@ export function needHumanQuestions(message: string): string[] {
  * open question; an answer naming none answers the one open question of its run, and when more
  * than one is open it is reported as ambiguous, never guessed.
  */
-export function pairQueries(steps: readonly QueryStep[]): { byTask: Map<string, HumanQuery[]>; ambiguous: Array<{ step: QueryStep; open: string[] }> } {
+export function pairQueries(steps: readonly QueryStep[]): {
+  byTask: Map<string, HumanQuery[]>;
+  ambiguous: Array<{ step: QueryStep; open: string[] }>;
+} {
   const byTask = new Map<string, HumanQuery[]>();
   const open: Array<{ taskId: string; scope: string | null; query: HumanQuery }> = [];
   const ambiguous: Array<{ step: QueryStep; open: string[] }> = [];
@@ -52,7 +57,10 @@ export function pairQueries(steps: readonly QueryStep[]): { byTask: Map<string, 
       open.push({ taskId: step.taskId, scope: step.scope, query });
       continue;
     }
-    const candidates = step.taskId !== null ? open.filter((o) => o.taskId === step.taskId) : open.filter((o) => o.scope === step.scope);
+    const candidates =
+      step.taskId !== null
+        ? open.filter((o) => o.taskId === step.taskId)
+        : open.filter((o) => o.scope === step.scope);
     if (step.taskId === null && candidates.length > 1) {
       ambiguous.push({ step, open: candidates.map((c) => c.taskId) });
       continue;

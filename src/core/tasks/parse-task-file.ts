@@ -51,7 +51,8 @@ export function parseTaskFile(text: string, fallbackId: string): ParsedTaskFile 
       current.push(line);
     }
   }
-  if (bodies.size === 0) return { task: null, problems: [{ line: 0, reason: "not a task file: no sections found" }] };
+  if (bodies.size === 0)
+    return { task: null, problems: [{ line: 0, reason: "not a task file: no sections found" }] };
 
   const body = (name: string): string[] => trimTrailingBlank(bodies.get(name)?.lines ?? []);
   const startOf = (name: string): number => bodies.get(name)?.start ?? 0;
@@ -62,14 +63,22 @@ export function parseTaskFile(text: string, fallbackId: string): ParsedTaskFile 
   body("Metadata").forEach((line, k) => {
     const match = BULLET.exec(line);
     if (!match) {
-      if (line.trim().length > 0) problems.push({ line: startOf("Metadata") + k, reason: `metadata line not understood: ${line.slice(0, 80)}` });
+      if (line.trim().length > 0)
+        problems.push({
+          line: startOf("Metadata") + k,
+          reason: `metadata line not understood: ${line.slice(0, 80)}`,
+        });
       return;
     }
     const label = match[1] ?? "";
     const value = match[2] ?? "";
     const known = METADATA_FIELDS.find(([l]) => l === label);
     if (known) meta[known[1]] = value;
-    else if (label === "Unblocked By") unblockedBy = value.split(",").map((s) => s.trim()).filter((s) => s.length > 0);
+    else if (label === "Unblocked By")
+      unblockedBy = value
+        .split(",")
+        .map((s) => s.trim())
+        .filter((s) => s.length > 0);
     else extraMetadata.push({ label, value });
   });
 
@@ -86,20 +95,28 @@ export function parseTaskFile(text: string, fallbackId: string): ParsedTaskFile 
     extraSections: extras.map((name, k) => ({ name, body: body(`extra:${k}`).join("\n") })),
   };
   for (const [, field] of METADATA_FIELDS) {
-    if (field !== "status" && field !== "priority" && field !== "created" && meta[field] !== undefined) task[field] = meta[field];
+    if (field !== "status" && field !== "priority" && field !== "created" && meta[field] !== undefined)
+      task[field] = meta[field];
   }
   if (unblockedBy !== undefined) task.unblockedBy = unblockedBy;
   if (bodies.has("Context")) task.context = body("Context").join("\n");
   for (const section of JSON_SECTIONS) {
     if (!bodies.has(section)) continue;
     const value = parseJsonBlock(body(section));
-    if (value === null) problems.push({ line: startOf(section), reason: `the ${section} block is not a JSON object in a \`\`\`json fence` });
+    if (value === null)
+      problems.push({
+        line: startOf(section),
+        reason: `the ${section} block is not a JSON object in a \`\`\`json fence`,
+      });
     else task[jsonField(section)] = value;
   }
 
   if (task.status === "") problems.push({ line: startOf("Metadata"), reason: "task has no Status" });
   else if (!(TASK_STATUSES as readonly string[]).includes(task.status)) {
-    problems.push({ line: startOf("Metadata"), reason: `unknown task status "${task.status}" (expected one of ${TASK_STATUSES.join(", ")})` });
+    problems.push({
+      line: startOf("Metadata"),
+      reason: `unknown task status "${task.status}" (expected one of ${TASK_STATUSES.join(", ")})`,
+    });
   }
   if (task.created === "") problems.push({ line: startOf("Metadata"), reason: "task has no Created time" });
   if (!bodies.has("Description")) problems.push({ line: 0, reason: "task has no Description section" });
@@ -112,7 +129,11 @@ function parseSteps(lines: string[], start: number, problems: ParsedTaskFile["pr
     const match = STEP.exec(line);
     const status = match ? statusOfMarker(match[1] ?? "") : null;
     if (!match || status === null) {
-      if (line.trim().length > 0) problems.push({ line: start + k, reason: `step line not understood (expected "- [x|>| |-] (sN) text"): ${line.slice(0, 80)}` });
+      if (line.trim().length > 0)
+        problems.push({
+          line: start + k,
+          reason: `step line not understood (expected "- [x|>| |-] (sN) text"): ${line.slice(0, 80)}`,
+        });
       return;
     }
     steps.push({ id: match[2] ?? "", content: match[3] ?? "", status });
@@ -132,7 +153,10 @@ function parseProgress(lines: string[]): string[] {
 }
 
 function parseJsonBlock(lines: string[]): Record<string, unknown> | null {
-  const inner = lines.filter((l) => !l.startsWith("```")).join("\n").trim();
+  const inner = lines
+    .filter((l) => !l.startsWith("```"))
+    .join("\n")
+    .trim();
   try {
     const value: unknown = JSON.parse(inner);
     return isRecord(value) ? value : null;

@@ -1,5 +1,11 @@
 /** What can look wrong with a task (seed 004 §1.1), one rule each; each row is tested. */
-export const TASK_FLAGS = ["completed_with_incomplete_steps", "force_completed", "stale_in_progress", "zombie", "never_started"] as const;
+export const TASK_FLAGS = [
+  "completed_with_incomplete_steps",
+  "force_completed",
+  "stale_in_progress",
+  "zombie",
+  "never_started",
+] as const;
 export type TaskFlag = (typeof TASK_FLAGS)[number];
 
 /** After this long without activity an in-progress task is stale (seed 004: the runner's 24 h zombie TTL). */
@@ -18,12 +24,47 @@ export interface FlagFacts {
   nowMs: number;
 }
 
-export const TASK_FLAG_RULES: ReadonlyArray<{ flag: TaskFlag; when: string; test: (f: FlagFacts) => boolean }> = [
-  { flag: "completed_with_incomplete_steps", when: "completed with steps pending or in progress", test: (f) => f.status === "completed" && f.steps.pending + f.steps.inProgress > 0 },
-  { flag: "force_completed", when: "the stop guard was overridden (`Force completed with N steps remaining`)", test: (f) => f.progress.some((p) => p.startsWith("Force completed with")) },
-  { flag: "stale_in_progress", when: "in progress with no activity for 24 h", test: (f) => f.status === "in_progress" && f.lastActivityMs !== undefined && f.nowMs - f.lastActivityMs > STALE_AFTER_MS },
-  { flag: "zombie", when: "the runner abandoned it (zombie.abandoned, or recovered to backlog after zombie detection)", test: (f) => f.eventTypes.has("zombie.abandoned") || f.progress.some((p) => p.startsWith("Auto-recovered to backlog after zombie detection")) },
-  { flag: "never_started", when: "pending or in backlog for 24 h with no start", test: (f) => ["pending", "pending_approval", "backlog"].includes(f.status) && !f.eventTypes.has("task.started") && !f.eventTypes.has("task_started") && !f.progress.includes("Task started") && f.createdMs !== undefined && f.nowMs - f.createdMs > STALE_AFTER_MS },
+export const TASK_FLAG_RULES: ReadonlyArray<{
+  flag: TaskFlag;
+  when: string;
+  test: (f: FlagFacts) => boolean;
+}> = [
+  {
+    flag: "completed_with_incomplete_steps",
+    when: "completed with steps pending or in progress",
+    test: (f) => f.status === "completed" && f.steps.pending + f.steps.inProgress > 0,
+  },
+  {
+    flag: "force_completed",
+    when: "the stop guard was overridden (`Force completed with N steps remaining`)",
+    test: (f) => f.progress.some((p) => p.startsWith("Force completed with")),
+  },
+  {
+    flag: "stale_in_progress",
+    when: "in progress with no activity for 24 h",
+    test: (f) =>
+      f.status === "in_progress" &&
+      f.lastActivityMs !== undefined &&
+      f.nowMs - f.lastActivityMs > STALE_AFTER_MS,
+  },
+  {
+    flag: "zombie",
+    when: "the runner abandoned it (zombie.abandoned, or recovered to backlog after zombie detection)",
+    test: (f) =>
+      f.eventTypes.has("zombie.abandoned") ||
+      f.progress.some((p) => p.startsWith("Auto-recovered to backlog after zombie detection")),
+  },
+  {
+    flag: "never_started",
+    when: "pending or in backlog for 24 h with no start",
+    test: (f) =>
+      ["pending", "pending_approval", "backlog"].includes(f.status) &&
+      !f.eventTypes.has("task.started") &&
+      !f.eventTypes.has("task_started") &&
+      !f.progress.includes("Task started") &&
+      f.createdMs !== undefined &&
+      f.nowMs - f.createdMs > STALE_AFTER_MS,
+  },
 ];
 
 export function taskFlags(facts: FlagFacts): TaskFlag[] {

@@ -56,7 +56,9 @@ export function summarizeTasks(input: Pick<LoadedInput, "taskFiles" | "history">
     const summary: TaskSummary = {
       taskId: task.id,
       agentId,
-      status: (TASK_STATUSES as readonly string[]).includes(task.status) ? (task.status as TaskSummary["status"]) : "unknown",
+      status: (TASK_STATUSES as readonly string[]).includes(task.status)
+        ? (task.status as TaskSummary["status"])
+        : "unknown",
       priority: task.priority,
       description: task.description,
       steps: countSteps(task.steps),
@@ -87,7 +89,10 @@ export function summarizeTasks(input: Pick<LoadedInput, "taskFiles" | "history">
     byId.set(entry.taskId, summary);
   }
   return [...byId.values()]
-    .sort((a, b) => (a.createdMs ?? 0) - (b.createdMs ?? 0) || (a.taskId < b.taskId ? -1 : a.taskId > b.taskId ? 1 : 0))
+    .sort(
+      (a, b) =>
+        (a.createdMs ?? 0) - (b.createdMs ?? 0) || (a.taskId < b.taskId ? -1 : a.taskId > b.taskId ? 1 : 0),
+    )
     .map(inContractOrder);
 }
 
@@ -98,7 +103,21 @@ export function noSignals(): Pick<TaskSummary, "flags" | "humanQueries" | "conti
 
 /** The same keys in the same order in every task, whichever source filled them first. */
 export function inContractOrder(t: TaskSummary): TaskSummary {
-  const { taskId, agentId, status, priority, workSessionId, description, steps, createdMs, lastActivityMs, sources, flags, humanQueries, continuation } = t;
+  const {
+    taskId,
+    agentId,
+    status,
+    priority,
+    workSessionId,
+    description,
+    steps,
+    createdMs,
+    lastActivityMs,
+    sources,
+    flags,
+    humanQueries,
+    continuation,
+  } = t;
   return {
     taskId,
     agentId,

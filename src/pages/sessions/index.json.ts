@@ -4,5 +4,7 @@ import { siteIndex } from "../../site/data.ts";
 
 export function GET(): Response {
   const index = siteIndex();
-  return new Response(JSON.stringify(sessionIndex(index.sessions, index.nowMs)), { headers: { "content-type": "application/json" } });
+  return new Response(JSON.stringify(sessionIndex(index.sessions, index.nowMs)), {
+    headers: { "content-type": "application/json" },
+  });
 }

@@ -27,7 +27,14 @@ export const FILTER_KEYS = ["status", "category", "subTag", "agent", "q", "type"
 /** The filters a URL query names. */
 export function readFilters(params: URLSearchParams): Filters {
   const get = (k: string): string => (params.get(k) ?? "").trim();
-  return { status: get("status"), category: get("category"), subTag: get("subTag"), agent: get("agent"), q: get("q"), type: get("type") };
+  return {
+    status: get("status"),
+    category: get("category"),
+    subTag: get("subTag"),
+    agent: get("agent"),
+    q: get("q"),
+    type: get("type"),
+  };
 }
 
 /** True when an item passes every filter that is set. Free text matches case-insensitively. */
@@ -46,7 +53,11 @@ export function matches(item: Filterable, f: Filters): boolean {
  * filters to `apply`; a change in the form is written to the URL (replacing the entry, so that Back
  * leaves the page), `onChange` runs, then `show`. Returns `show`, for lists that redraw later.
  */
-export function bindForm(form: HTMLFormElement, apply: (filters: Filters) => void, onChange: () => void = () => undefined): () => void {
+export function bindForm(
+  form: HTMLFormElement,
+  apply: (filters: Filters) => void,
+  onChange: () => void = () => undefined,
+): () => void {
   const field = (key: string): HTMLInputElement | HTMLSelectElement | null => {
     const element = form.elements.namedItem(key);
     return element instanceof HTMLInputElement || element instanceof HTMLSelectElement ? element : null;
@@ -82,7 +93,12 @@ export function bindForm(form: HTMLFormElement, apply: (filters: Filters) => voi
 }
 
 /** Wires a filter form to the server-rendered items of the page: those that do not match are hidden. */
-export function attachFilters(form: HTMLFormElement, items: readonly HTMLElement[], count: HTMLElement | null, empty: HTMLElement | null): void {
+export function attachFilters(
+  form: HTMLFormElement,
+  items: readonly HTMLElement[],
+  count: HTMLElement | null,
+  empty: HTMLElement | null,
+): void {
   bindForm(form, (filters) => {
     let shown = 0;
     for (const item of items) {

@@ -20,7 +20,12 @@ export interface CardContext {
   names: Record<string, string>;
 }
 
-function el<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  doc: Document,
+  tag: K,
+  className: string,
+  text?: string,
+): HTMLElementTagNameMap[K] {
   const node = doc.createElement(tag);
   if (className !== "") node.className = className;
   if (text !== undefined) node.textContent = text;
@@ -38,15 +43,28 @@ export function cardElement(doc: Document, s: ListedSession, ctx: CardContext): 
   li.dataset["agents"] = fields.agents;
   li.dataset["text"] = fields.text;
   const badges = el(doc, "div", "");
-  badges.append(el(doc, "span", `badge ${s.status}`, ctx.names[s.status] ?? s.status), " ", el(doc, "span", "badge category", ctx.names[s.category] ?? s.category));
+  badges.append(
+    el(doc, "span", `badge ${s.status}`, ctx.names[s.status] ?? s.status),
+    " ",
+    el(doc, "span", "badge category", ctx.names[s.category] ?? s.category),
+  );
   for (const tag of s.subTags.slice(0, 2)) badges.append(" ", el(doc, "span", "badge tag", tag));
-  if (s.blockedThreads > 0) badges.append(" ", el(doc, "span", "badge blocked", `${ctx.names["blocked"] ?? "blocked"} ${s.blockedThreads}`));
+  if (s.blockedThreads > 0)
+    badges.append(
+      " ",
+      el(doc, "span", "badge blocked", `${ctx.names["blocked"] ?? "blocked"} ${s.blockedThreads}`),
+    );
   const h3 = el(doc, "h3", "");
   const a = el(doc, "a", "", s.title);
   a.href = `${ctx.base}sessions/${s.segment}/`;
   h3.append(a);
   const meta = el(doc, "div", "meta", `${s.agents.join(", ")} · `);
-  const time = el(doc, "time", "", `${formatTime(s.lastActivityMs)} (${relativeTime(s.lastActivityMs, ctx.nowMs, ctx.locale)})`);
+  const time = el(
+    doc,
+    "time",
+    "",
+    `${formatTime(s.lastActivityMs)} (${relativeTime(s.lastActivityMs, ctx.nowMs, ctx.locale)})`,
+  );
   time.dateTime = isoTime(s.lastActivityMs);
   time.title = `${formatTime(s.lastActivityMs)} UTC`;
   meta.append(time, ` · ${s.eventCount} ${ctx.names["events"] ?? "events"}`);
@@ -79,7 +97,12 @@ export async function attachSessionList(root: HTMLElement): Promise<void> {
   const count = doc.getElementById("shown-count");
   const empty = doc.getElementById("no-match");
   if (form === null || list === null || more === null) return;
-  const ctx: CardContext = { locale: doc.documentElement.lang === "en" ? "en" : "ko", base: root.dataset["base"] ?? "/", nowMs: 0, names: JSON.parse(root.dataset["names"] ?? "{}") as Record<string, string> };
+  const ctx: CardContext = {
+    locale: doc.documentElement.lang === "en" ? "en" : "ko",
+    base: root.dataset["base"] ?? "/",
+    nowMs: 0,
+    names: JSON.parse(root.dataset["names"] ?? "{}") as Record<string, string>,
+  };
   const response = await fetch(root.dataset["index"] ?? "index.json");
   const index = (await response.json()) as SessionIndex;
   ctx.nowMs = index.nowMs;

@@ -3,7 +3,9 @@ import { CATEGORY_HEURISTICS } from "../../../src/core/classify/category-heurist
 import { CATEGORY_KEYWORDS } from "../../../src/core/classify/category-rules.ts";
 import { decideCategory, mergeScores, scoreText } from "../../../src/core/classify/classify-text.ts";
 
-const rows = Object.entries(CATEGORY_KEYWORDS).flatMap(([category, keywords]) => keywords.map((k) => [category, k.text, k] as const));
+const rows = Object.entries(CATEGORY_KEYWORDS).flatMap(([category, keywords]) =>
+  keywords.map((k) => [category, k.text, k] as const),
+);
 
 describe("CATEGORY_KEYWORDS", () => {
   it.each(rows)("%s: %s matches inside a sentence and counts for its category", (category, text) => {
@@ -58,7 +60,12 @@ describe("CATEGORY_HEURISTICS", () => {
 
 describe("decideCategory", () => {
   it("falls back with low confidence when nothing matches", () => {
-    expect(decideCategory(scoreText("네, 알겠습니다."))).toEqual({ category: "engineering_build", source: "fallback", confidence: 0.1, subTags: [] });
+    expect(decideCategory(scoreText("네, 알겠습니다."))).toEqual({
+      category: "engineering_build",
+      source: "fallback",
+      confidence: 0.1,
+      subTags: [],
+    });
   });
 
   it("gives the winner's share of the points as confidence, and its strongest tags first", () => {
@@ -69,13 +76,19 @@ describe("decideCategory", () => {
   });
 
   it("keeps at most 5 subTags", () => {
-    expect(decideCategory(scoreText("deploy, rollback, outage, kubernetes, tls, backup, docker")).subTags).toHaveLength(5);
+    expect(
+      decideCategory(scoreText("deploy, rollback, outage, kubernetes, tls, backup, docker")).subTags,
+    ).toHaveLength(5);
   });
 });
 
 describe("mergeScores", () => {
   it("adds up texts, and lets keyword evidence outrank heuristic evidence", () => {
-    const merged = mergeScores([scoreText("see src/app.ts"), scoreText("회귀 테스트 돌려주세요"), scoreText("네")]);
+    const merged = mergeScores([
+      scoreText("see src/app.ts"),
+      scoreText("회귀 테스트 돌려주세요"),
+      scoreText("네"),
+    ]);
     expect(merged.source).toBe("rule");
     expect(decideCategory(merged).category).toBe("qa_validation");
     expect(merged.scores.engineering_build).toBeUndefined();

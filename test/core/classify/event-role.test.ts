@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { eventRoleOf, ROLE_RULES, type RoleFacts } from "../../../src/core/classify/event-role.ts";
 
-const facts = (over: Partial<RoleFacts>): RoleFacts => ({ type: "a2a.send", stated: undefined, from: "main", to: "main", delegationHints: false, ...over });
+const facts = (over: Partial<RoleFacts>): RoleFacts => ({
+  type: "a2a.send",
+  stated: undefined,
+  from: "main",
+  to: "main",
+  delegationHints: false,
+  ...over,
+});
 
 /** One case per row of the table, in order: facts that this row decides first, and its answer. */
 const CASES: Array<[RoleFacts, string]> = [
@@ -28,13 +35,23 @@ describe("ROLE_RULES", () => {
     expect(eventRoleOf(f)).toBe(role);
   });
 
-  it.each(["task.completed", "continuation.backoff", "plan.approved", "unblock.failed", "resume_reminder.sent", "backlog.auto_picked"])("%s is orchestration", (type) => {
+  it.each([
+    "task.completed",
+    "continuation.backoff",
+    "plan.approved",
+    "unblock.failed",
+    "resume_reminder.sent",
+    "backlog.auto_picked",
+  ])("%s is orchestration", (type) => {
     expect(eventRoleOf(facts({ type }))).toBe("orchestration.task");
   });
 
-  it.each(["milestone.sync_failed", "gateway.restarted", "heartbeat", "schema_error", "claude.stop"])("%s is observability", (type) => {
-    expect(eventRoleOf(facts({ type }))).toBe("system.observability");
-  });
+  it.each(["milestone.sync_failed", "gateway.restarted", "heartbeat", "schema_error", "claude.stop"])(
+    "%s is observability",
+    (type) => {
+      expect(eventRoleOf(facts({ type }))).toBe("system.observability");
+    },
+  );
 
   it("makes an a2a event with a subagent side a delegation, and a subagent's start one too", () => {
     expect(eventRoleOf(facts({ type: "a2a.response", from: "subagent" }))).toBe("delegation.subagent");

@@ -5,7 +5,9 @@ import { CollabCategory } from "../../../src/core/category.ts";
 import { evidenceOf } from "../../../src/core/classify/classify-event.ts";
 import { decideCategory } from "../../../src/core/classify/classify-text.ts";
 
-const SET = JSON.parse(readFileSync(path.join(import.meta.dirname, "../../fixtures/labelled-messages.json"), "utf8")) as Array<{ category: string; text: string }>;
+const SET = JSON.parse(
+  readFileSync(path.join(import.meta.dirname, "../../fixtures/labelled-messages.json"), "utf8"),
+) as Array<{ category: string; text: string }>;
 
 describe("the labelled set of agent messages", () => {
   it("has at least 100 messages, Korean and English, across all 10 categories", () => {
@@ -26,8 +28,13 @@ describe("the labelled set of agent messages", () => {
       if (got === category) correct++;
     }
     const short = names.map((n) => n.split("_")[0]?.slice(0, 6) ?? n);
-    const lines = [`accuracy ${correct}/${SET.length} = ${((100 * correct) / SET.length).toFixed(1)}%`, `${"".padEnd(20)}${short.map((s) => s.padStart(7)).join("")}`];
-    matrix.forEach((row, i) => lines.push(`${(names[i] ?? "").padEnd(20)}${row.map((n) => String(n).padStart(7)).join("")}`));
+    const lines = [
+      `accuracy ${correct}/${SET.length} = ${((100 * correct) / SET.length).toFixed(1)}%`,
+      `${"".padEnd(20)}${short.map((s) => s.padStart(7)).join("")}`,
+    ];
+    matrix.forEach((row, i) =>
+      lines.push(`${(names[i] ?? "").padEnd(20)}${row.map((n) => String(n).padStart(7)).join("")}`),
+    );
     console.log(lines.join("\n"));
     expect(correct / SET.length).toBeGreaterThanOrEqual(0.9);
   });

@@ -3,21 +3,57 @@ import { HOOK_RULES, mapHookType, type HookPayload } from "../../../src/core/for
 
 /** A payload that matches each row, and the type it must map to: one case per row of the table. */
 const CASES: Array<[string, HookPayload, string]> = [
-  ["SubagentStart", { hook_event_name: "SubagentStart", agent_id: "a1", agent_type: "Explore" }, "agent_started"],
-  ["SubagentStop", { hook_event_name: "SubagentStop", agent_id: "a1", agent_type: "Explore" }, "agent_stopped"],
+  [
+    "SubagentStart",
+    { hook_event_name: "SubagentStart", agent_id: "a1", agent_type: "Explore" },
+    "agent_started",
+  ],
+  [
+    "SubagentStop",
+    { hook_event_name: "SubagentStop", agent_id: "a1", agent_type: "Explore" },
+    "agent_stopped",
+  ],
   ["SessionStart", { hook_event_name: "SessionStart", source: "startup" }, "agent_started"],
   ["SessionEnd", { hook_event_name: "SessionEnd", reason: "logout" }, "agent_stopped"],
   ["PreToolUse Task", { hook_event_name: "PreToolUse", tool_name: "Task" }, "manager_assign"],
   ["PreToolUse TaskCreate", { hook_event_name: "PreToolUse", tool_name: "TaskCreate" }, "task_created"],
-  ["PreToolUse TaskUpdate completed", { hook_event_name: "PreToolUse", tool_name: "TaskUpdate", tool_input: { status: "completed" } }, "task_completed"],
-  ["PreToolUse TaskUpdate", { hook_event_name: "PreToolUse", tool_name: "TaskUpdate", tool_input: { status: "in_progress" } }, "task_progress"],
+  [
+    "PreToolUse TaskUpdate completed",
+    { hook_event_name: "PreToolUse", tool_name: "TaskUpdate", tool_input: { status: "completed" } },
+    "task_completed",
+  ],
+  [
+    "PreToolUse TaskUpdate",
+    { hook_event_name: "PreToolUse", tool_name: "TaskUpdate", tool_input: { status: "in_progress" } },
+    "task_progress",
+  ],
   ["PreToolUse", { hook_event_name: "PreToolUse", tool_name: "Bash" }, "tool_started"],
-  ["PostToolUse failure", { hook_event_name: "PostToolUse", tool_name: "Bash", tool_response: { exit_code: 2 } }, "tool_failed"],
-  ["PostToolUse", { hook_event_name: "PostToolUse", tool_name: "Bash", tool_response: { exit_code: 0 } }, "tool_succeeded"],
-  ["PostToolUseFailure", { hook_event_name: "PostToolUseFailure", tool_name: "Bash", error: "x" }, "tool_failed"],
+  [
+    "PostToolUse failure",
+    { hook_event_name: "PostToolUse", tool_name: "Bash", tool_response: { exit_code: 2 } },
+    "tool_failed",
+  ],
+  [
+    "PostToolUse",
+    { hook_event_name: "PostToolUse", tool_name: "Bash", tool_response: { exit_code: 0 } },
+    "tool_succeeded",
+  ],
+  [
+    "PostToolUseFailure",
+    { hook_event_name: "PostToolUseFailure", tool_name: "Bash", error: "x" },
+    "tool_failed",
+  ],
   ["PermissionRequest", { hook_event_name: "PermissionRequest", tool_name: "Bash" }, "agent_blocked"],
-  ["Notification waiting", { hook_event_name: "Notification", notification_type: "idle_prompt" }, "agent_blocked"],
-  ["Notification", { hook_event_name: "Notification", notification_type: "auth_success" }, "claude.notification"],
+  [
+    "Notification waiting",
+    { hook_event_name: "Notification", notification_type: "idle_prompt" },
+    "agent_blocked",
+  ],
+  [
+    "Notification",
+    { hook_event_name: "Notification", notification_type: "auth_success" },
+    "claude.notification",
+  ],
   ["UserPromptSubmit", { hook_event_name: "UserPromptSubmit", prompt: "hi" }, "claude.user_prompt"],
   ["Stop", { hook_event_name: "Stop" }, "claude.stop"],
   ["TaskCreated", { hook_event_name: "TaskCreated", task_id: "t" }, "task_created"],
@@ -41,7 +77,11 @@ describe("HOOK_RULES", () => {
   });
 
   it("reads success: false and is_error as failures of PostToolUse", () => {
-    expect(mapHookType({ hook_event_name: "PostToolUse", tool_response: { success: false } })).toBe("tool_failed");
-    expect(mapHookType({ hook_event_name: "PostToolUse", tool_response: { is_error: true } })).toBe("tool_failed");
+    expect(mapHookType({ hook_event_name: "PostToolUse", tool_response: { success: false } })).toBe(
+      "tool_failed",
+    );
+    expect(mapHookType({ hook_event_name: "PostToolUse", tool_response: { is_error: true } })).toBe(
+      "tool_failed",
+    );
   });
 });

@@ -4,7 +4,14 @@ import { eventData } from "../../../src/core/event-data.ts";
 import { envelopeHook, normalizeHook } from "../../../src/core/formats/hook.ts";
 
 const ref = (text = "") => lineRef("hooks.ndjson", 2, text);
-const payload = { session_id: "s-1", transcript_path: "/t.jsonl", cwd: "/app", hook_event_name: "SubagentStart", agent_id: "ag-1", agent_type: "Explore" };
+const payload = {
+  session_id: "s-1",
+  transcript_path: "/t.jsonl",
+  cwd: "/app",
+  hook_event_name: "SubagentStart",
+  agent_id: "ag-1",
+  agent_type: "Explore",
+};
 
 describe("envelopeHook", () => {
   it("stamps the arrival time and an id, and keeps the payload untouched", () => {
@@ -23,43 +30,96 @@ describe("envelopeHook", () => {
 describe("normalizeHook", () => {
   it("maps an enveloped SubagentStart: main briefs the subagent, the session is the work session", () => {
     const line = envelopeHook(payload, Date.parse("2026-03-01T10:00:00Z"));
-    const { event, needsTime } = normalizeHook(line as unknown as Record<string, unknown>, ref(JSON.stringify(line)));
+    const { event, needsTime } = normalizeHook(
+      line as unknown as Record<string, unknown>,
+      ref(JSON.stringify(line)),
+    );
     expect(needsTime).toBe(false);
-    expect(event).toMatchObject({ id: line.id, type: "agent_started", source: "claude_code", agentId: "Explore", fromAgent: "main", toAgent: "Explore", workSessionId: "s-1", conversationId: "ag-1", ts: Date.parse("2026-03-01T10:00:00Z") });
+    expect(event).toMatchObject({
+      id: line.id,
+      type: "agent_started",
+      source: "claude_code",
+      agentId: "Explore",
+      fromAgent: "main",
+      toAgent: "Explore",
+      workSessionId: "s-1",
+      conversationId: "ag-1",
+      ts: Date.parse("2026-03-01T10:00:00Z"),
+    });
     expect(event && eventData(event)).toEqual(payload);
   });
 
   it("names a teammate team/name (seed 002 §5.3)", () => {
-    const { event } = normalizeHook({ hook_event_name: "TaskCompleted", session_id: "s", task_id: "t-9", teammate_name: "writer", team_name: "docs", timestamp: "2026-03-01T00:00:00Z" }, ref("x"));
+    const { event } = normalizeHook(
+      {
+        hook_event_name: "TaskCompleted",
+        session_id: "s",
+        task_id: "t-9",
+        teammate_name: "writer",
+        team_name: "docs",
+        timestamp: "2026-03-01T00:00:00Z",
+      },
+      ref("x"),
+    );
     expect(event).toMatchObject({ agentId: "docs/writer", taskId: "t-9", type: "task_completed" });
   });
 
   it("marks a raw payload without a time as needing one, with a fingerprint id", () => {
-    const { event, needsTime } = normalizeHook({ hook_event_name: "Stop", session_id: "s" }, ref('{"hook_event_name":"Stop"}'));
+    const { event, needsTime } = normalizeHook(
+      { hook_event_name: "Stop", session_id: "s" },
+      ref('{"hook_event_name":"Stop"}'),
+    );
     expect(needsTime).toBe(true);
     expect(event?.id).toMatch(/^fp-/);
     expect(event?.agentId).toBe("main");
   });
 
   it("rejects an envelope without its payload", () => {
-    const { event, problems } = normalizeHook({ workscope: "hook", v: 1, id: "x", ts: "2026-03-01T00:00:00Z" }, ref());
+    const { event, problems } = normalizeHook(
+      { workscope: "hook", v: 1, id: "x", ts: "2026-03-01T00:00:00Z" },
+      ref(),
+    );
     expect(event).toBeNull();
     expect(problems[0]).toMatch(/^workscope hook line: payload/);
   });
 
   it("rejects an empty hook_event_name", () => {
-    expect(normalizeHook({ hook_event_name: "" }, ref()).problems[0]).toMatch(/^Claude Code hook payload: hook_event_name/);
+    expect(normalizeHook({ hook_event_name: "" }, ref()).problems[0]).toMatch(
+      /^Claude Code hook payload: hook_event_name/,
+    );
   });
 });
 
 describe("normalizeHook delegation sides", () => {
   it("reads a Task tool call as the session's agent briefing the subagent type it names", () => {
-    const { event } = normalizeHook({ hook_event_name: "PreToolUse", session_id: "s", tool_name: "Task", tool_input: { subagent_type: "Explore" }, timestamp: "2026-03-01T00:00:00Z" }, ref("x"));
-    expect(event).toMatchObject({ type: "manager_assign", agentId: "main", fromAgent: "main", toAgent: "Explore" });
+    const { event } = normalizeHook(
+      {
+        hook_event_name: "PreToolUse",
+        session_id: "s",
+        tool_name: "Task",
+        tool_input: { subagent_type: "Explore" },
+        timestamp: "2026-03-01T00:00:00Z",
+      },
+      ref("x"),
+    );
+    expect(event).toMatchObject({
+      type: "manager_assign",
+      agentId: "main",
+      fromAgent: "main",
+      toAgent: "Explore",
+    });
   });
 
   it("leaves the sides empty for an ordinary tool call", () => {
-    const { event } = normalizeHook({ hook_event_name: "PreToolUse", session_id: "s", tool_name: "Bash", timestamp: "2026-03-01T00:00:00Z" }, ref("x"));
+    const { event } = normalizeHook(
+      {
+        hook_event_name: "PreToolUse",
+        session_id: "s",
+        tool_name: "Bash",
+        timestamp: "2026-03-01T00:00:00Z",
+      },
+      ref("x"),
+    );
     expect(event).toMatchObject({ fromAgent: null, toAgent: null });
   });
 });

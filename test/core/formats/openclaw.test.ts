@@ -2,17 +2,38 @@ import { describe, expect, it } from "vitest";
 import { lineRef } from "../../helpers/line-ref.ts";
 import { eventData } from "../../../src/core/event-data.ts";
 import { eventId } from "../../../src/core/event.ts";
-import { CoordinationLine, isCoordinationLine, normalizeCoordination } from "../../../src/core/formats/openclaw.ts";
+import {
+  CoordinationLine,
+  isCoordinationLine,
+  normalizeCoordination,
+} from "../../../src/core/formats/openclaw.ts";
 
 const ref = (text: string) => lineRef("logs/coordination-events.ndjson", 7, text);
 const run = (value: Record<string, unknown>) => normalizeCoordination(value, ref(JSON.stringify(value)));
 
 describe("normalizeCoordination", () => {
   it("lifts the join fields out of data and keeps data unchanged", () => {
-    const data = { fromAgent: "eden", toAgent: "seum", conversationId: "c-1", workSessionId: "ws_1", taskId: "task_1", message: "hi" };
+    const data = {
+      fromAgent: "eden",
+      toAgent: "seum",
+      conversationId: "c-1",
+      workSessionId: "ws_1",
+      taskId: "task_1",
+      message: "hi",
+    };
     const { event, problems } = run({ type: "a2a.send", agentId: "eden", ts: 1739500000000, data });
     expect(problems).toEqual([]);
-    expect(event).toMatchObject({ type: "a2a.send", source: "openclaw", agentId: "eden", ts: 1739500000000, fromAgent: "eden", toAgent: "seum", conversationId: "c-1", workSessionId: "ws_1", taskId: "task_1" });
+    expect(event).toMatchObject({
+      type: "a2a.send",
+      source: "openclaw",
+      agentId: "eden",
+      ts: 1739500000000,
+      fromAgent: "eden",
+      toAgent: "seum",
+      conversationId: "c-1",
+      workSessionId: "ws_1",
+      taskId: "task_1",
+    });
     expect(event && eventData(event)).toEqual(data);
     expect(event).toMatchObject({ file: "logs/coordination-events.ndjson", line: 7 });
   });
@@ -41,7 +62,13 @@ describe("normalizeCoordination", () => {
       return event && eventId(event);
     };
     const base = { type: "a2a.send", agentId: "eden", ts: 1, data: { m: "a" } };
-    const ids = [base, { ...base, ts: 2 }, { ...base, data: { m: "ab" } }, { ...base, type: "a2a.spawn" }, { ...base, agentId: "seum" }].map(id);
+    const ids = [
+      base,
+      { ...base, ts: 2 },
+      { ...base, data: { m: "ab" } },
+      { ...base, type: "a2a.spawn" },
+      { ...base, agentId: "seum" },
+    ].map(id);
     expect(new Set(ids).size).toBe(5);
   });
 
@@ -50,12 +77,22 @@ describe("normalizeCoordination", () => {
   });
 
   it("takes the target from auto_route's targetAgentId and from a spawn's session key", () => {
-    expect(run({ type: "a2a.auto_route", ts: 1, data: { senderAgentId: "eden", targetAgentId: "miri" } }).event).toMatchObject({ fromAgent: "eden", toAgent: "miri" });
-    expect(run({ type: "a2a.spawn", ts: 1, data: { fromAgent: "eden", targetSessionKey: "agent:explorer:subagent:1234" } }).event?.toAgent).toBe("explorer");
+    expect(
+      run({ type: "a2a.auto_route", ts: 1, data: { senderAgentId: "eden", targetAgentId: "miri" } }).event,
+    ).toMatchObject({ fromAgent: "eden", toAgent: "miri" });
+    expect(
+      run({
+        type: "a2a.spawn",
+        ts: 1,
+        data: { fromAgent: "eden", targetSessionKey: "agent:explorer:subagent:1234" },
+      }).event?.toAgent,
+    ).toBe("explorer");
   });
 
   it("keeps an unknown type", () => {
-    expect(run({ type: "gateway.restarted", agentId: "main", ts: 5, data: {} }).event?.type).toBe("gateway.restarted");
+    expect(run({ type: "gateway.restarted", agentId: "main", ts: 5, data: {} }).event?.type).toBe(
+      "gateway.restarted",
+    );
   });
 
   it("rejects an event without a type, naming the field", () => {
@@ -83,7 +120,15 @@ describe("normalizeCoordination", () => {
 });
 
 describe("isCoordinationLine", () => {
-  const good = { type: "a2a.send", agentId: "eden", ts: 1, timestampMs: 2, timestamp: "2026-01-01T00:00:00Z", id: "e", data: {} };
+  const good = {
+    type: "a2a.send",
+    agentId: "eden",
+    ts: 1,
+    timestampMs: 2,
+    timestamp: "2026-01-01T00:00:00Z",
+    id: "e",
+    data: {},
+  };
   const variants: Array<Record<string, unknown>> = [
     good,
     { type: "a2a.send" },
@@ -103,7 +148,10 @@ describe("isCoordinationLine", () => {
     { ...good, data: "x" },
     { ...good, extra: { anything: true } },
   ];
-  it.each(variants.map((v) => [JSON.stringify(v), v] as const))("agrees with the zod schema on %s", (_name, value) => {
-    expect(isCoordinationLine(value)).toBe(CoordinationLine.safeParse(value).success);
-  });
+  it.each(variants.map((v) => [JSON.stringify(v), v] as const))(
+    "agrees with the zod schema on %s",
+    (_name, value) => {
+      expect(isCoordinationLine(value)).toBe(CoordinationLine.safeParse(value).success);
+    },
+  );
 });

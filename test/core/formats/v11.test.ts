@@ -29,12 +29,27 @@ describe("normalizeV11", () => {
   it("reads seed 002's tool_failed example", () => {
     const { event, problems } = normalizeV11(TOOL_FAILED, ref);
     expect(problems).toEqual([]);
-    expect(event).toMatchObject({ id: "evt_tool_fail_1", ts: Date.parse("2026-02-13T15:03:10.000Z"), type: "tool_failed", source: "v1.1", agentId: "worker_1", toAgent: null, taskId: "task_101" });
+    expect(event).toMatchObject({
+      id: "evt_tool_fail_1",
+      ts: Date.parse("2026-02-13T15:03:10.000Z"),
+      type: "tool_failed",
+      source: "v1.1",
+      agentId: "worker_1",
+      toAgent: null,
+      taskId: "task_101",
+    });
     expect(event && eventData(event)).toEqual(TOOL_FAILED);
   });
 
   it("reads manager_assign's target as the receiving agent", () => {
-    const assign = { ...TOOL_FAILED, id: "a", type: "manager_assign", agent_id: "manager_1", target_agent_id: "worker_2", payload: { summary: "Fix flaky test" } };
+    const assign = {
+      ...TOOL_FAILED,
+      id: "a",
+      type: "manager_assign",
+      agent_id: "manager_1",
+      target_agent_id: "worker_2",
+      payload: { summary: "Fix flaky test" },
+    };
     expect(normalizeV11(assign, ref).event).toMatchObject({ fromAgent: "manager_1", toAgent: "worker_2" });
   });
 
@@ -68,17 +83,25 @@ describe("normalizeV11", () => {
 });
 
 describe("V11_TYPE_RULES", () => {
-  const base = { target_agent_id: "w", task_id: "t", payload: { summary: "s", tool_name: "bash", exit_code: 1, error_message: "e" } };
-  it.each(V11_TYPE_RULES.map((rule) => [rule.appliesTo, rule] as const))("%s: each required field is required", (_name, rule) => {
-    const type = rule.appliesTo.replace("*", "progress");
-    expect(missingV11Fields({ type, ...base })).toEqual([]);
-    for (const field of rule.requires) {
-      const event: Record<string, unknown> & { type: string; payload: Record<string, unknown> } = structuredClone({ type, ...base });
-      if (field.startsWith("payload.")) delete event.payload[field.slice("payload.".length)];
-      else delete event[field];
-      expect(missingV11Fields(event)).toContain(field);
-    }
-  });
+  const base = {
+    target_agent_id: "w",
+    task_id: "t",
+    payload: { summary: "s", tool_name: "bash", exit_code: 1, error_message: "e" },
+  };
+  it.each(V11_TYPE_RULES.map((rule) => [rule.appliesTo, rule] as const))(
+    "%s: each required field is required",
+    (_name, rule) => {
+      const type = rule.appliesTo.replace("*", "progress");
+      expect(missingV11Fields({ type, ...base })).toEqual([]);
+      for (const field of rule.requires) {
+        const event: Record<string, unknown> & { type: string; payload: Record<string, unknown> } =
+          structuredClone({ type, ...base });
+        if (field.startsWith("payload.")) delete event.payload[field.slice("payload.".length)];
+        else delete event[field];
+        expect(missingV11Fields(event)).toContain(field);
+      }
+    },
+  );
 
   it("asks nothing of heartbeat", () => {
     expect(missingV11Fields({ type: "heartbeat", payload: {} })).toEqual([]);

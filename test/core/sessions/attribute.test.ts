@@ -3,7 +3,8 @@ import type { CanonicalEvent } from "../../../src/core/event.ts";
 import { attributeEvents } from "../../../src/core/sessions/attribute.ts";
 
 let n = 0;
-const ev = (ws: string | null, conversationId: string | null, taskId: string | null): CanonicalEvent => ({ id: `e${++n}`, ts: n, workSessionId: ws, conversationId, taskId } as unknown as CanonicalEvent);
+const ev = (ws: string | null, conversationId: string | null, taskId: string | null): CanonicalEvent =>
+  ({ id: `e${++n}`, ts: n, workSessionId: ws, conversationId, taskId }) as unknown as CanonicalEvent;
 const ids = (events: CanonicalEvent[] | undefined) => events?.map((e) => e.id);
 
 describe("attributeEvents", () => {

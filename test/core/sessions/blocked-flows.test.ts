@@ -3,7 +3,13 @@ import type { CanonicalEvent } from "../../../src/core/event.ts";
 import { queueContention } from "../../../src/core/sessions/blocked-flows.ts";
 import { ORPHAN_AFTER_MS } from "../../../src/core/sessions/thread-outcome.ts";
 
-const ev = (type: string, ts: number, conversationId: string, fromAgent: string, toAgent: string): CanonicalEvent =>
+const ev = (
+  type: string,
+  ts: number,
+  conversationId: string,
+  fromAgent: string,
+  toAgent: string,
+): CanonicalEvent =>
   ({ type, ts, conversationId, fromAgent, toAgent, agentId: fromAgent }) as unknown as CanonicalEvent;
 
 describe("queueContention", () => {
@@ -16,16 +22,34 @@ describe("queueContention", () => {
       ev("a2a.send", 200_000, "c3", "miri", "seum"),
       ev("a2a.response", 210_000, "c3", "seum", "miri"),
     ];
-    expect(queueContention(events)).toEqual([{ toAgent: "seum", startMs: 0, endMs: 120_000, conversationIds: ["c1", "c2"], fromAgents: ["eden", "ieum"] }]);
+    expect(queueContention(events)).toEqual([
+      {
+        toAgent: "seum",
+        startMs: 0,
+        endMs: 120_000,
+        conversationIds: ["c1", "c2"],
+        fromAgents: ["eden", "ieum"],
+      },
+    ]);
   });
 
   it("counts a send never answered as waiting the gateway's 300 s", () => {
-    const events = [ev("a2a.send", 0, "c1", "eden", "seum"), ev("a2a.send", ORPHAN_AFTER_MS - 1, "c2", "ieum", "seum")];
+    const events = [
+      ev("a2a.send", 0, "c1", "eden", "seum"),
+      ev("a2a.send", ORPHAN_AFTER_MS - 1, "c2", "ieum", "seum"),
+    ];
     expect(queueContention(events)).toHaveLength(1);
-    expect(queueContention([ev("a2a.send", 0, "c1", "eden", "seum"), ev("a2a.send", ORPHAN_AFTER_MS, "c2", "ieum", "seum")])).toEqual([]);
+    expect(
+      queueContention([
+        ev("a2a.send", 0, "c1", "eden", "seum"),
+        ev("a2a.send", ORPHAN_AFTER_MS, "c2", "ieum", "seum"),
+      ]),
+    ).toEqual([]);
   });
 
   it("ignores sends to different agents", () => {
-    expect(queueContention([ev("a2a.send", 0, "c1", "eden", "seum"), ev("a2a.send", 1, "c2", "eden", "miri")])).toEqual([]);
+    expect(
+      queueContention([ev("a2a.send", 0, "c1", "eden", "seum"), ev("a2a.send", 1, "c2", "eden", "miri")]),
+    ).toEqual([]);
   });
 });

@@ -1,15 +1,27 @@
 import { describe, expect, it } from "vitest";
-import { BLOCKED_REASON_NAMES, BLOCKED_REASON_RULES, BLOCKED_REASONS, blockedReasonOf, type FailureFacts } from "../../../src/core/sessions/blocked-reasons.ts";
+import {
+  BLOCKED_REASON_NAMES,
+  BLOCKED_REASON_RULES,
+  BLOCKED_REASONS,
+  blockedReasonOf,
+  type FailureFacts,
+} from "../../../src/core/sessions/blocked-reasons.ts";
 
 /** One event per row of the table, in order, that this row (and no row above it) matches. */
 const CASES: FailureFacts[] = [
   { type: "a2a.complete", data: { concurrencyBlocked: true } },
   { type: "a2a.spawn_result", data: { status: "error", error: "spawn failed" } },
   { type: "a2a.complete", data: { outcome: "failed", error: "Discord 503" } },
-  { type: "a2a.response", data: { outcome: "blocked", waitStatus: "error", waitError: "LLM request rejected: prompt is too long" } },
+  {
+    type: "a2a.response",
+    data: { outcome: "blocked", waitStatus: "error", waitError: "LLM request rejected: prompt is too long" },
+  },
   { type: "a2a.response", data: { outcome: "blocked", waitStatus: "timeout" } },
   { type: "a2a.response", data: { outcome: "blocked", waitStatus: "not_found" } },
-  { type: "a2a.response", data: { outcome: "no_reply", message: "[outcome] no_reply: 응답을 받지 못했습니다" } },
+  {
+    type: "a2a.response",
+    data: { outcome: "no_reply", message: "[outcome] no_reply: 응답을 받지 못했습니다" },
+  },
   { type: "a2a.response", data: { outcome: "blocked", waitStatus: "error" } },
 ];
 
@@ -18,14 +30,24 @@ describe("BLOCKED_REASON_RULES", () => {
     expect(CASES).toHaveLength(BLOCKED_REASON_RULES.length);
   });
 
-  it.each(BLOCKED_REASON_RULES.map((rule, i) => [rule.reason, rule, CASES[i] as FailureFacts] as const))("%s", (reason, rule, facts) => {
-    expect(rule.matches(facts)).toBe(true);
-    expect(blockedReasonOf(facts)).toBe(reason);
-  });
+  it.each(BLOCKED_REASON_RULES.map((rule, i) => [rule.reason, rule, CASES[i] as FailureFacts] as const))(
+    "%s",
+    (reason, rule, facts) => {
+      expect(rule.matches(facts)).toBe(true);
+      expect(blockedReasonOf(facts)).toBe(reason);
+    },
+  );
 
   it("reads the Korean texts when the fields are missing", () => {
-    expect(blockedReasonOf({ type: "a2a.response", data: { message: "[outcome] blocked: 응답을 받지 못했습니다 (대기 시간 300초 초과)" } })).toBe("timeout");
-    expect(blockedReasonOf({ type: "a2a.complete", data: { message: "동시 처리 한도 초과 (agent: seum)" } })).toBe("concurrency_limit");
+    expect(
+      blockedReasonOf({
+        type: "a2a.response",
+        data: { message: "[outcome] blocked: 응답을 받지 못했습니다 (대기 시간 300초 초과)" },
+      }),
+    ).toBe("timeout");
+    expect(
+      blockedReasonOf({ type: "a2a.complete", data: { message: "동시 처리 한도 초과 (agent: seum)" } }),
+    ).toBe("concurrency_limit");
   });
 
   it("finds nothing wrong in an ordinary reply or a successful spawn", () => {

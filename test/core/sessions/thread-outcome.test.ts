@@ -1,34 +1,76 @@
 import { describe, expect, it } from "vitest";
 import { ORPHAN_AFTER_MS, threadEnd, type OutcomeEvent } from "../../../src/core/sessions/thread-outcome.ts";
 
-const e = (type: string, ts: number, data: Record<string, unknown> = {}): OutcomeEvent => ({ type, ts, data });
+const e = (type: string, ts: number, data: Record<string, unknown> = {}): OutcomeEvent => ({
+  type,
+  ts,
+  data,
+});
 
 describe("threadEnd", () => {
   it("is completed with a complete and nothing wrong", () => {
-    expect(threadEnd([e("a2a.send", 0), e("a2a.response", 1), e("a2a.complete", 2)], 10)).toEqual({ outcome: "completed", reason: null, evidence: [] });
+    expect(threadEnd([e("a2a.send", 0), e("a2a.response", 1), e("a2a.complete", 2)], 10)).toEqual({
+      outcome: "completed",
+      reason: null,
+      evidence: [],
+    });
   });
 
   it("is blocked by a failed response even when a complete follows, naming the event", () => {
-    const end = threadEnd([e("a2a.send", 0), e("a2a.response", 1, { outcome: "blocked", waitStatus: "timeout" }), e("a2a.complete", 2)], 10);
+    const end = threadEnd(
+      [
+        e("a2a.send", 0),
+        e("a2a.response", 1, { outcome: "blocked", waitStatus: "timeout" }),
+        e("a2a.complete", 2),
+      ],
+      10,
+    );
     expect(end).toEqual({ outcome: "blocked", reason: "timeout", evidence: [1] });
   });
 
   it("maps spawn errors and failed jobs to failed, no reply to no_reply", () => {
-    expect(threadEnd([e("a2a.spawn", 0), e("a2a.spawn_result", 1, { status: "error" })], 5).outcome).toBe("failed");
-    expect(threadEnd([e("a2a.send", 0), e("a2a.complete", 1, { outcome: "failed" })], 5).outcome).toBe("failed");
-    expect(threadEnd([e("a2a.send", 0), e("a2a.response", 1, { outcome: "no_reply" })], 5)).toMatchObject({ outcome: "no_reply", reason: "no_reply" });
+    expect(threadEnd([e("a2a.spawn", 0), e("a2a.spawn_result", 1, { status: "error" })], 5).outcome).toBe(
+      "failed",
+    );
+    expect(threadEnd([e("a2a.send", 0), e("a2a.complete", 1, { outcome: "failed" })], 5).outcome).toBe(
+      "failed",
+    );
+    expect(threadEnd([e("a2a.send", 0), e("a2a.response", 1, { outcome: "no_reply" })], 5)).toMatchObject({
+      outcome: "no_reply",
+      reason: "no_reply",
+    });
   });
 
   it("calls a run error after the last retry attempt retry_exhausted, with the retries as evidence", () => {
-    const events = [e("a2a.send", 0), e("a2a.retry", 1, { attempt: 1, maxAttempts: 2 }), e("a2a.retry", 2, { attempt: 2, maxAttempts: 2 }), e("a2a.response", 3, { outcome: "blocked", waitStatus: "error" })];
-    expect(threadEnd(events, 10)).toEqual({ outcome: "blocked", reason: "retry_exhausted", evidence: [1, 2, 3] });
-    const early = [e("a2a.send", 0), e("a2a.retry", 1, { attempt: 1, maxAttempts: 3 }), e("a2a.response", 3, { outcome: "blocked", waitStatus: "error" })];
+    const events = [
+      e("a2a.send", 0),
+      e("a2a.retry", 1, { attempt: 1, maxAttempts: 2 }),
+      e("a2a.retry", 2, { attempt: 2, maxAttempts: 2 }),
+      e("a2a.response", 3, { outcome: "blocked", waitStatus: "error" }),
+    ];
+    expect(threadEnd(events, 10)).toEqual({
+      outcome: "blocked",
+      reason: "retry_exhausted",
+      evidence: [1, 2, 3],
+    });
+    const early = [
+      e("a2a.send", 0),
+      e("a2a.retry", 1, { attempt: 1, maxAttempts: 3 }),
+      e("a2a.response", 3, { outcome: "blocked", waitStatus: "error" }),
+    ];
     expect(threadEnd(early, 10).reason).toBe("run_error");
   });
 
   it("calls a send with no answer orphaned once the log went on past the wait, and open before", () => {
-    expect(threadEnd([e("a2a.send", 1000)], 1000 + ORPHAN_AFTER_MS + 1)).toEqual({ outcome: "blocked", reason: "orphaned", evidence: [0] });
-    expect(threadEnd([e("a2a.send", 1000)], 1000 + ORPHAN_AFTER_MS)).toMatchObject({ outcome: "open", reason: null });
+    expect(threadEnd([e("a2a.send", 1000)], 1000 + ORPHAN_AFTER_MS + 1)).toEqual({
+      outcome: "blocked",
+      reason: "orphaned",
+      evidence: [0],
+    });
+    expect(threadEnd([e("a2a.send", 1000)], 1000 + ORPHAN_AFTER_MS)).toMatchObject({
+      outcome: "open",
+      reason: null,
+    });
     expect(threadEnd([e("a2a.send", 0), e("a2a.response", 1)], 10 * ORPHAN_AFTER_MS).outcome).toBe("open");
   });
 });

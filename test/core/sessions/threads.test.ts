@@ -3,11 +3,33 @@ import type { CanonicalEvent } from "../../../src/core/event.ts";
 import { buildThreads } from "../../../src/core/sessions/threads.ts";
 
 const ev = (type: string, ts: number, facts: Record<string, unknown> = {}): CanonicalEvent =>
-  ({ id: `e${ts}`, type, ts, conversationId: null, workSessionId: null, taskId: null, fromAgent: "eden", toAgent: "seum", agentId: "eden", eventRole: "conversation.main", facts }) as unknown as CanonicalEvent;
+  ({
+    id: `e${ts}`,
+    type,
+    ts,
+    conversationId: null,
+    workSessionId: null,
+    taskId: null,
+    fromAgent: "eden",
+    toAgent: "seum",
+    agentId: "eden",
+    eventRole: "conversation.main",
+    facts,
+  }) as unknown as CanonicalEvent;
 
 describe("buildThreads", () => {
   it("takes a thread's turns as the highest turn any of its events states", () => {
-    const [thread] = buildThreads([ev("a2a.send", 0, { message: "hi" }), ev("a2a.response", 1, { message: "a", turn: 1 }), ev("a2a.response", 2, { message: "b", turn: 3 }), ev("a2a.response", 3, { message: "c", turn: 2 })], "ws", 10, new Map());
+    const [thread] = buildThreads(
+      [
+        ev("a2a.send", 0, { message: "hi" }),
+        ev("a2a.response", 1, { message: "a", turn: 1 }),
+        ev("a2a.response", 2, { message: "b", turn: 3 }),
+        ev("a2a.response", 3, { message: "c", turn: 2 }),
+      ],
+      "ws",
+      10,
+      new Map(),
+    );
     expect(thread?.thread.turns).toBe(3);
   });
 

@@ -8,8 +8,12 @@ describe("sessionTitle", () => {
     const goal = ev({ message: "[Goal] 배포 점검\n\n세부 내용" });
     expect(sessionTitle([goal, ev({ label: "scan-logs" })])).toBe("scan-logs");
     expect(sessionTitle([ev({ message: "안녕하세요" }), goal])).toBe("배포 점검");
-    expect(sessionTitle([ev({ message: "[[reply_to_current]]\n<@123456> 확인 부탁해요" })])).toBe("확인 부탁해요");
-    expect(sessionTitle([ev({ message: "[outcome] blocked: 응답을 받지 못했습니다" })], ["OAuth 구현"])).toBe("OAuth 구현");
+    expect(sessionTitle([ev({ message: "[[reply_to_current]]\n<@123456> 확인 부탁해요" })])).toBe(
+      "확인 부탁해요",
+    );
+    expect(sessionTitle([ev({ message: "[outcome] blocked: 응답을 받지 못했습니다" })], ["OAuth 구현"])).toBe(
+      "OAuth 구현",
+    );
     expect(sessionTitle([], [])).toBe(DEFAULT_TITLE);
   });
 

@@ -7,23 +7,39 @@ const event = { type: "a2a.response", ts: 5, fromAgent: "seum", toAgent: "eden",
 
 describe("cleanMessage", () => {
   it("drops directive lines and shows mentions as names, or @user when unknown", () => {
-    expect(cleanMessage("[[reply_to_current]]\n<@123456789012345678> 확인했어요, <@!999999999999999999>도요", names)).toBe("@Eden 확인했어요, @user도요");
+    expect(
+      cleanMessage(
+        "[[reply_to_current]]\n<@123456789012345678> 확인했어요, <@!999999999999999999>도요",
+        names,
+      ),
+    ).toBe("@Eden 확인했어요, @user도요");
     expect(cleanMessage("[[reply_to_current]] 네, 진행하겠습니다.", names)).toBe("네, 진행하겠습니다.");
   });
 
   it("keeps markdown as source", () => {
-    expect(cleanMessage("**진행 상황**\n- 남은 작업: 테스트", names)).toBe("**진행 상황**\n- 남은 작업: 테스트");
+    expect(cleanMessage("**진행 상황**\n- 남은 작업: 테스트", names)).toBe(
+      "**진행 상황**\n- 남은 작업: 테스트",
+    );
   });
 });
 
 describe("transcriptTurn", () => {
   it("makes a message turn with its ping-pong turn number", () => {
-    expect(transcriptTurn(event, { message: "좋아요", turn: 2 }, names)).toEqual({ ts: 5, type: "a2a.response", from: "seum", to: "eden", turn: 2, text: "좋아요" });
+    expect(transcriptTurn(event, { message: "좋아요", turn: 2 }, names)).toEqual({
+      ts: 5,
+      type: "a2a.response",
+      from: "seum",
+      to: "eden",
+      turn: 2,
+      text: "좋아요",
+    });
   });
 
   it("makes a failure an outcome badge, keeping the raw text for the detail", () => {
     const raw = "[outcome] blocked: 응답을 받지 못했습니다 (대기 시간 300초 초과)";
-    expect(transcriptTurn(event, { message: raw, outcome: "blocked", waitStatus: "timeout" }, names)).toEqual({ ts: 5, type: "a2a.response", from: "seum", to: "eden", text: "", outcome: "timeout", rawText: raw });
+    expect(transcriptTurn(event, { message: raw, outcome: "blocked", waitStatus: "timeout" }, names)).toEqual(
+      { ts: 5, type: "a2a.response", from: "seum", to: "eden", text: "", outcome: "timeout", rawText: raw },
+    );
   });
 
   it("skips events without words", () => {
@@ -33,7 +49,15 @@ describe("transcriptTurn", () => {
 
 describe("readMentionNames", () => {
   it("reads Discord ids from any discord field of an agent entry", () => {
-    const config = { agents: { list: [{ id: "eden", name: "Eden", discord: { userId: "123456789012345678" } }, { id: "seum", discordUserId: "234567890123456789" }, { id: "ieum", phone: "123456789012345678" }] } };
+    const config = {
+      agents: {
+        list: [
+          { id: "eden", name: "Eden", discord: { userId: "123456789012345678" } },
+          { id: "seum", discordUserId: "234567890123456789" },
+          { id: "ieum", phone: "123456789012345678" },
+        ],
+      },
+    };
     expect(readMentionNames(config)).toEqual({ "123456789012345678": "Eden", "234567890123456789": "seum" });
   });
 });

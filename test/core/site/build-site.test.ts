@@ -32,34 +32,50 @@ describe("buildSiteData on the sample", () => {
 
   it("gives every session, task and agent its own page, and every thread of a session its own path", () => {
     const { report } = analysis;
-    expect(data.sessions.map((p) => p.session.workSessionId)).toEqual(report.workSessions.map((s) => s.workSessionId));
-    for (const list of [data.sessions, data.tasks, data.agents]) expect(new Set(list.map((p) => p.segment)).size).toBe(list.length);
-    for (const page of data.sessions) expect(new Set(page.threadSegments).size).toBe(page.session.threads.length);
+    expect(data.sessions.map((p) => p.session.workSessionId)).toEqual(
+      report.workSessions.map((s) => s.workSessionId),
+    );
+    for (const list of [data.sessions, data.tasks, data.agents])
+      expect(new Set(list.map((p) => p.segment)).size).toBe(list.length);
+    for (const page of data.sessions)
+      expect(new Set(page.threadSegments).size).toBe(page.session.threads.length);
     expect(data.index.categories.reduce((n, c) => n + c.count, 0)).toBe(report.workSessions.length);
   });
 
   it("pages every delegation and orchestration event, a hundred a page, and lists nothing else", () => {
-    const listed = analysis.events.filter((e) => e.eventRole === "delegation.subagent" || e.eventRole === "orchestration.task");
+    const listed = analysis.events.filter(
+      (e) => e.eventRole === "delegation.subagent" || e.eventRole === "orchestration.task",
+    );
     const all = data.events.filter((p) => p.listing === "all");
-    expect(all.flatMap((p) => p.rows).map((r) => `${r.ts} ${r.type}`)).toEqual(listed.map((e) => `${e.ts} ${e.type}`));
+    expect(all.flatMap((p) => p.rows).map((r) => `${r.ts} ${r.type}`)).toEqual(
+      listed.map((e) => `${e.ts} ${e.type}`),
+    );
     expect(all.every((p) => p.rows.length <= EVENTS_PER_PAGE)).toBe(true);
     for (const listing of data.index.eventListings) {
       const pages = data.events.filter((p) => p.listing === listing.segment);
       expect(pages).toHaveLength(listing.pages);
       expect(pages.flatMap((p) => p.rows)).toHaveLength(listing.events);
-      if (listing.role !== "all") expect(pages.flatMap((p) => p.rows).every((r) => r.eventRole === listing.role)).toBe(true);
+      if (listing.role !== "all")
+        expect(pages.flatMap((p) => p.rows).every((r) => r.eventRole === listing.role)).toBe(true);
     }
   });
 
   it("resolves Discord mentions in the texts it lists", () => {
-    const texts = [...data.tasks.flatMap((p) => p.messages.map((m) => m.text)), ...data.events.flatMap((p) => p.rows.map((r) => r.summary))];
+    const texts = [
+      ...data.tasks.flatMap((p) => p.messages.map((m) => m.text)),
+      ...data.events.flatMap((p) => p.rows.map((r) => r.summary)),
+    ];
     expect(texts.length).toBeGreaterThan(0);
     expect(texts.filter((t) => /<@!?\d+>/.test(t))).toEqual([]);
   });
 
   it("names the pending human question on its task", () => {
     const pending = data.tasks.filter((p) => p.pendingQuestion !== null);
-    expect(pending.map((p) => p.task.taskId)).toEqual(analysis.report.tasks.filter((t) => t.humanQueries.some((q) => q.answeredMs === undefined)).map((t) => t.taskId));
+    expect(pending.map((p) => p.task.taskId)).toEqual(
+      analysis.report.tasks
+        .filter((t) => t.humanQueries.some((q) => q.answeredMs === undefined))
+        .map((t) => t.taskId),
+    );
     expect(data.index.tasks.filter((t) => t.pendingQuestion !== null)).toHaveLength(pending.length);
   });
 });

@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { AGENT_STATES } from "../../../src/core/agents/agent-states.ts";
 import { CategorySource } from "../../../src/core/classify/event-class.ts";
 import { EVENT_ROLES } from "../../../src/core/classify/event-role.ts";
-import { categoryName, LABELS, label, reasonName, valueName, VALUE_NAMES } from "../../../src/core/site/labels.ts";
+import {
+  categoryName,
+  LABELS,
+  label,
+  reasonName,
+  valueName,
+  VALUE_NAMES,
+} from "../../../src/core/site/labels.ts";
 import { SESSION_STATUSES } from "../../../src/core/sessions/status.ts";
 import { THREAD_OUTCOMES } from "../../../src/core/sessions/thread-outcome.ts";
 import { REPORT_TASK_STATUSES } from "../../../src/core/tasks/event-status.ts";
@@ -18,7 +25,18 @@ describe("the site's words", () => {
   });
 
   it("names every status, role, outcome, task status, flag, step and agent state in both languages", () => {
-    const values = [...SESSION_STATUSES, ...EVENT_ROLES, ...THREAD_OUTCOMES, ...REPORT_TASK_STATUSES, ...TASK_FLAGS, ...StepStatus.options, ...AGENT_STATES, ...CategorySource.options, "main", "subagent"];
+    const values = [
+      ...SESSION_STATUSES,
+      ...EVENT_ROLES,
+      ...THREAD_OUTCOMES,
+      ...REPORT_TASK_STATUSES,
+      ...TASK_FLAGS,
+      ...StepStatus.options,
+      ...AGENT_STATES,
+      ...CategorySource.options,
+      "main",
+      "subagent",
+    ];
     for (const value of values) {
       expect(VALUE_NAMES[value], value).toBeDefined();
       expect(valueName("ko", value)).not.toBe(value);

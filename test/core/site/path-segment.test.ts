@@ -20,7 +20,18 @@ describe("pathSegment", () => {
   });
 
   it("never yields a separator, NUL, a dot segment or more than 100 characters", () => {
-    const ids = ["..", ".", "/", "\\", "\u0000", "x".repeat(5000), "한글".repeat(200), "a:".repeat(80), "~".repeat(90), `${"a".repeat(59)}한`];
+    const ids = [
+      "..",
+      ".",
+      "/",
+      "\\",
+      "\u0000",
+      "x".repeat(5000),
+      "한글".repeat(200),
+      "a:".repeat(80),
+      "~".repeat(90),
+      `${"a".repeat(59)}한`,
+    ];
     for (const id of ids) {
       const s = pathSegment(id);
       expect(s, id).not.toMatch(/[/\\\0]/);
@@ -31,7 +42,24 @@ describe("pathSegment", () => {
   });
 
   it("gives different ids different segments, long ones included", () => {
-    const ids = ["a", "A", "a:", "a.", "a~2E", "a~3A", ":", "::", ".", "~", "", "x".repeat(300), `${"x".repeat(299)}y`, `${"x".repeat(60)}~~0000000000000000`, "conv:x", "conv.x"];
+    const ids = [
+      "a",
+      "A",
+      "a:",
+      "a.",
+      "a~2E",
+      "a~3A",
+      ":",
+      "::",
+      ".",
+      "~",
+      "",
+      "x".repeat(300),
+      `${"x".repeat(299)}y`,
+      `${"x".repeat(60)}~~0000000000000000`,
+      "conv:x",
+      "conv.x",
+    ];
     const segments = ids.map(pathSegment);
     expect(new Set(segments).size).toBe(ids.length);
   });

@@ -16,9 +16,24 @@ const task = (extra: Partial<TaskSummary> = {}): TaskSummary => ({
 
 describe("taskTitle", () => {
   it.each([
-    ["its description", task({ description: "Ship the billing webhook" }), [{ type: "a2a.send", data: { message: "[Goal] other" } }], "Ship the billing webhook"],
-    ["the goal of its messages", task(), [{ type: "a2a.send", data: { message: "[Goal] 프로덕션 배포 승인 요청\n\n세부 사항" } }], "프로덕션 배포 승인 요청"],
-    ["the first user-facing line", task(), [{ type: "a2a.response", data: { message: "[[reply_to_current]] 확인했습니다." } }], "확인했습니다."],
+    [
+      "its description",
+      task({ description: "Ship the billing webhook" }),
+      [{ type: "a2a.send", data: { message: "[Goal] other" } }],
+      "Ship the billing webhook",
+    ],
+    [
+      "the goal of its messages",
+      task(),
+      [{ type: "a2a.send", data: { message: "[Goal] 프로덕션 배포 승인 요청\n\n세부 사항" } }],
+      "프로덕션 배포 승인 요청",
+    ],
+    [
+      "the first user-facing line",
+      task(),
+      [{ type: "a2a.response", data: { message: "[[reply_to_current]] 확인했습니다." } }],
+      "확인했습니다.",
+    ],
     ["its id when nothing else says what it is", task(), [], "task_8941a7ebb957ffab2a74"],
   ])("is %s", (_what, t, events, title) => {
     expect(taskTitle(t, events)).toBe(title);

@@ -11,7 +11,12 @@ describe("timelineOf", () => {
     ]);
     expect(t.startMs).toBe(0);
     expect(t.endMs).toBe(1000);
-    expect(t.rows.map((r) => r.role)).toEqual(["conversation.main", "delegation.subagent", "orchestration.task", "system.observability"]);
+    expect(t.rows.map((r) => r.role)).toEqual([
+      "conversation.main",
+      "delegation.subagent",
+      "orchestration.task",
+      "system.observability",
+    ]);
     const main = t.rows[0]?.counts ?? [];
     expect(main).toHaveLength(TIMELINE_BINS);
     expect(main[0]).toBe(1);
@@ -21,7 +26,10 @@ describe("timelineOf", () => {
   });
 
   it("puts a session of one instant in its first slice", () => {
-    const t = timelineOf([{ ts: 5, eventRole: "orchestration.task" }, { ts: 5, eventRole: "orchestration.task" }]);
+    const t = timelineOf([
+      { ts: 5, eventRole: "orchestration.task" },
+      { ts: 5, eventRole: "orchestration.task" },
+    ]);
     expect(t.rows[2]?.counts[0]).toBe(2);
   });
 });

@@ -25,9 +25,12 @@ describe("EVENT_STATUS_RULES", () => {
     expect(EVENT_STATUS_RULES.map((r) => r.type).sort()).toEqual(Object.keys(EXPECTED).sort());
   });
 
-  it.each(EVENT_STATUS_RULES.map((r) => [r.type, EXPECTED[r.type]] as const))("%s leaves the task %s", (type, status) => {
-    expect(statusFromEvent(type, {})).toBe(status);
-  });
+  it.each(EVENT_STATUS_RULES.map((r) => [r.type, EXPECTED[r.type]] as const))(
+    "%s leaves the task %s",
+    (type, status) => {
+      expect(statusFromEvent(type, {})).toBe(status);
+    },
+  );
 
   it("reads the data where a row depends on it", () => {
     expect(statusFromEvent("task.started", { requiresApproval: true })).toBe("pending_approval");

@@ -2,7 +2,26 @@ import { describe, expect, it } from "vitest";
 import { parseHistory } from "../../../src/core/tasks/history.ts";
 
 const entry = (iso: string, description: string, id: string, summary: string, context?: string) =>
-  ["", "---", "", `## [${iso}] ${description}`, "", ...(context ? [`**Context:** ${context}`] : []), `**Task ID:** ${id}`, "**Priority:** high", "**Started:** 2026-02-01T10:00:00.000Z", `**Completed:** ${iso}`, "**Duration:** 1h 5m", "", "### Progress", "- Task started", "- Task completed", "", "### Summary", summary].join("\n");
+  [
+    "",
+    "---",
+    "",
+    `## [${iso}] ${description}`,
+    "",
+    ...(context ? [`**Context:** ${context}`] : []),
+    `**Task ID:** ${id}`,
+    "**Priority:** high",
+    "**Started:** 2026-02-01T10:00:00.000Z",
+    `**Completed:** ${iso}`,
+    "**Duration:** 1h 5m",
+    "",
+    "### Progress",
+    "- Task started",
+    "- Task completed",
+    "",
+    "### Summary",
+    summary,
+  ].join("\n");
 
 const FILE = `# Task History - February 2026\n${entry("2026-02-01T11:05:00.000Z", "첫 작업", "task_a", "완료했습니다.\n두 줄 요약", "멀티\n라인 컨텍스트")}${entry("2026-02-02T09:00:00.000Z", "둘째 작업", "task_b", "Cancelled: 요구사항 변경")}`;
 
@@ -28,11 +47,17 @@ describe("parseHistory", () => {
   });
 
   it("reads a summary starting Cancelled as a cancelled task (no status is written)", () => {
-    expect(parseHistory(FILE).entries[1]).toMatchObject({ taskId: "task_b", status: "cancelled", summary: "Cancelled: 요구사항 변경" });
+    expect(parseHistory(FILE).entries[1]).toMatchObject({
+      taskId: "task_b",
+      status: "cancelled",
+      summary: "Cancelled: 요구사항 변경",
+    });
   });
 
   it("reads the legacy TASK_HISTORY.md, which has another header", () => {
-    const { entries } = parseHistory(`# Task History\n${entry("2026-01-20T00:00:00.000Z", "legacy", "task_old", "done")}`);
+    const { entries } = parseHistory(
+      `# Task History\n${entry("2026-01-20T00:00:00.000Z", "legacy", "task_old", "done")}`,
+    );
     expect(entries.map((e) => e.taskId)).toEqual(["task_old"]);
   });
 

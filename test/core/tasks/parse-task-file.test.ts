@@ -98,7 +98,9 @@ describe("parseTaskFile", () => {
 
   it("round-trips every task file of the bundled sample byte for byte", () => {
     const root = path.resolve(import.meta.dirname, "../../../content/sample");
-    const files = readdirSync(root, { recursive: true, encoding: "utf8" }).filter((f) => /tasks[/\\]task_\w+\.md$/.test(f));
+    const files = readdirSync(root, { recursive: true, encoding: "utf8" }).filter((f) =>
+      /tasks[/\\]task_\w+\.md$/.test(f),
+    );
     expect(files.length).toBeGreaterThan(20);
     for (const file of files) {
       const text = readFileSync(path.join(root, file), "utf8");
@@ -108,10 +110,13 @@ describe("parseTaskFile", () => {
     }
   });
 
-  it.each(STEP_MARKERS.map(([marker, status]) => [marker, status] as const))("reads the step marker [%s] as %s", (marker, status) => {
-    const text = FULL.replace("- [x] (s1)", `- [${marker}] (s1)`);
-    expect(parseTaskFile(text, "x").task?.steps?.[0]?.status).toBe(status);
-  });
+  it.each(STEP_MARKERS.map(([marker, status]) => [marker, status] as const))(
+    "reads the step marker [%s] as %s",
+    (marker, status) => {
+      const text = FULL.replace("- [x] (s1)", `- [${marker}] (s1)`);
+      expect(parseTaskFile(text, "x").task?.steps?.[0]?.status).toBe(status);
+    },
+  );
 
   it("keeps a markdown heading inside the description as description text", () => {
     const text = FULL.replace("두 번째 줄", "## 배경\n세 번째 줄");
@@ -121,14 +126,20 @@ describe("parseTaskFile", () => {
   });
 
   it("reads the legacy inline blocking bullets and writes them back", () => {
-    const text = FULL.replace("- **Simple:** true", "- **Simple:** true\n- **Blocked Reason:** 권한 필요\n- **Unblocked By:** seum, ieum");
+    const text = FULL.replace(
+      "- **Simple:** true",
+      "- **Simple:** true\n- **Blocked Reason:** 권한 필요\n- **Unblocked By:** seum, ieum",
+    );
     const { task } = parseTaskFile(text, "x");
     expect(task).toMatchObject({ blockedReason: "권한 필요", unblockedBy: ["seum", "ieum"] });
     expect(task && formatTaskFile(task)).toBe(text);
   });
 
   it("keeps metadata bullets and sections it does not know", () => {
-    const text = FULL.replace("- **Simple:** true", "- **Simple:** true\n- **Harness:** p1").replace("\n---\n*Managed", "\n## Notes\nfree text\n\n---\n*Managed");
+    const text = FULL.replace("- **Simple:** true", "- **Simple:** true\n- **Harness:** p1").replace(
+      "\n---\n*Managed",
+      "\n## Notes\nfree text\n\n---\n*Managed",
+    );
     const { task, problems } = parseTaskFile(text, "x");
     expect(problems).toEqual([]);
     expect(task?.extraMetadata).toEqual([{ label: "Harness", value: "p1" }]);
@@ -143,24 +154,39 @@ describe("parseTaskFile", () => {
   it("reports an unknown status on the metadata's first line and keeps the task", () => {
     const { task, problems } = parseTaskFile(FULL.replace("**Status:** blocked", "**Status:** paused"), "x");
     expect(task?.status).toBe("paused");
-    expect(problems).toEqual([{ line: 4, reason: expect.stringMatching(/^unknown task status "paused"/) as unknown as string }]);
+    expect(problems).toEqual([
+      { line: 4, reason: expect.stringMatching(/^unknown task status "paused"/) as unknown as string },
+    ]);
   });
 
   it("reports a missing Created time and a broken JSON block, by line", () => {
-    const text = FULL.replace("- **Created:** 2026-02-13T12:00:00.000Z\n", "").replace('{"createdBy"', '{createdBy"');
+    const text = FULL.replace("- **Created:** 2026-02-13T12:00:00.000Z\n", "").replace(
+      '{"createdBy"',
+      '{createdBy"',
+    );
     const { problems } = parseTaskFile(text, "x");
     expect(problems).toContainEqual({ line: 4, reason: "task has no Created time" });
-    expect(problems).toContainEqual({ line: 40, reason: "the Backlog block is not a JSON object in a ```json fence" });
+    expect(problems).toContainEqual({
+      line: 40,
+      reason: "the Backlog block is not a JSON object in a ```json fence",
+    });
   });
 
   it("reports a step line it cannot read, by line", () => {
     const { problems } = parseTaskFile(FULL.replace("- [ ] (s3)", "- [?] (s3)"), "x");
-    expect(problems).toEqual([{ line: 23, reason: expect.stringMatching(/^step line not understood/) as unknown as string }]);
+    expect(problems).toEqual([
+      { line: 23, reason: expect.stringMatching(/^step line not understood/) as unknown as string },
+    ]);
   });
 
   it("uses the file name when the heading is missing, and says when there is no task at all", () => {
-    expect(parseTaskFile(FULL.split("\n").slice(1).join("\n"), "task_from_name").task?.id).toBe("task_from_name");
-    expect(parseTaskFile("*(No task)*", "x")).toEqual({ task: null, problems: [{ line: 0, reason: "not a task file: no sections found" }] });
+    expect(parseTaskFile(FULL.split("\n").slice(1).join("\n"), "task_from_name").task?.id).toBe(
+      "task_from_name",
+    );
+    expect(parseTaskFile("*(No task)*", "x")).toEqual({
+      task: null,
+      problems: [{ line: 0, reason: "not a task file: no sections found" }],
+    });
   });
 
   it("continues a multi-line progress item", () => {

@@ -1,13 +1,30 @@
 import { describe, expect, it } from "vitest";
-import { STALE_AFTER_MS, TASK_FLAG_RULES, taskFlags, type FlagFacts } from "../../../src/core/tasks/task-flags.ts";
+import {
+  STALE_AFTER_MS,
+  TASK_FLAG_RULES,
+  taskFlags,
+  type FlagFacts,
+} from "../../../src/core/tasks/task-flags.ts";
 
 const now = 100 * STALE_AFTER_MS;
-const facts = (over: Partial<FlagFacts>): FlagFacts => ({ status: "in_progress", steps: { pending: 0, inProgress: 0 }, progress: ["Task started"], eventTypes: new Set(["task.started"]), createdMs: now - 1000, lastActivityMs: now - 1000, nowMs: now, ...over });
+const facts = (over: Partial<FlagFacts>): FlagFacts => ({
+  status: "in_progress",
+  steps: { pending: 0, inProgress: 0 },
+  progress: ["Task started"],
+  eventTypes: new Set(["task.started"]),
+  createdMs: now - 1000,
+  lastActivityMs: now - 1000,
+  nowMs: now,
+  ...over,
+});
 
 /** Facts that raise each flag, in the order of the table. */
 const CASES: FlagFacts[] = [
   facts({ status: "completed", steps: { pending: 1, inProgress: 1 } }),
-  facts({ status: "completed", progress: ["Task started", "Force completed with 2 steps remaining: s3, s4"] }),
+  facts({
+    status: "completed",
+    progress: ["Task started", "Force completed with 2 steps remaining: s3, s4"],
+  }),
   facts({ lastActivityMs: now - STALE_AFTER_MS - 1 }),
   facts({ status: "backlog", eventTypes: new Set(["task.started", "zombie.abandoned"]) }),
   facts({ status: "pending", progress: [], eventTypes: new Set(), createdMs: now - STALE_AFTER_MS - 1 }),
@@ -28,6 +45,13 @@ describe("TASK_FLAG_RULES", () => {
   });
 
   it("reads zombie recovery from the progress log too", () => {
-    expect(taskFlags(facts({ status: "backlog", progress: ["Task started", "Auto-recovered to backlog after zombie detection (reassign #1/3)"] }))).toContain("zombie");
+    expect(
+      taskFlags(
+        facts({
+          status: "backlog",
+          progress: ["Task started", "Auto-recovered to backlog after zombie detection (reassign #1/3)"],
+        }),
+      ),
+    ).toContain("zombie");
   });
 });

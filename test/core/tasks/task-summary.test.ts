@@ -4,33 +4,78 @@ import type { TaskFile } from "../../../src/core/tasks/task-file.ts";
 import { summarizeTasks } from "../../../src/core/tasks/task-summary.ts";
 
 const file = (id: string, status: string, created: string): TaskFile => ({
-  id, status, priority: "high", created, extraMetadata: [], description: `do ${id}`, progress: [], lastActivity: created, extraSections: [],
-  steps: [{ id: "s1", content: "a", status: "done" }, { id: "s2", content: "b", status: "in_progress" }, { id: "s3", content: "c", status: "pending" }, { id: "s4", content: "d", status: "skipped" }],
+  id,
+  status,
+  priority: "high",
+  created,
+  extraMetadata: [],
+  description: `do ${id}`,
+  progress: [],
+  lastActivity: created,
+  extraSections: [],
+  steps: [
+    { id: "s1", content: "a", status: "done" },
+    { id: "s2", content: "b", status: "in_progress" },
+    { id: "s3", content: "c", status: "pending" },
+    { id: "s4", content: "d", status: "skipped" },
+  ],
   workSessionId: `ws_${id}`,
 });
 const history = (taskId: string, status: "completed" | "cancelled"): HistoryEntry => ({
-  taskId, description: `did ${taskId}`, archivedAt: "2026-02-03T00:00:00.000Z", status, priority: "low", started: "2026-02-01T00:00:00.000Z", completed: "2026-02-03T00:00:00.000Z", progress: [], line: 3,
+  taskId,
+  description: `did ${taskId}`,
+  archivedAt: "2026-02-03T00:00:00.000Z",
+  status,
+  priority: "low",
+  started: "2026-02-01T00:00:00.000Z",
+  completed: "2026-02-03T00:00:00.000Z",
+  progress: [],
+  line: 3,
 });
 
 describe("summarizeTasks", () => {
   it("counts steps by state and keeps the work session", () => {
-    const [task] = summarizeTasks({ taskFiles: [{ agentId: "eden", file: "f", record: file("task_a", "in_progress", "2026-02-01T00:00:00.000Z") }], history: [] });
-    expect(task).toMatchObject({ taskId: "task_a", agentId: "eden", status: "in_progress", workSessionId: "ws_task_a", steps: { total: 4, done: 1, inProgress: 1, pending: 1, skipped: 1 }, sources: ["file"] });
+    const [task] = summarizeTasks({
+      taskFiles: [
+        { agentId: "eden", file: "f", record: file("task_a", "in_progress", "2026-02-01T00:00:00.000Z") },
+      ],
+      history: [],
+    });
+    expect(task).toMatchObject({
+      taskId: "task_a",
+      agentId: "eden",
+      status: "in_progress",
+      workSessionId: "ws_task_a",
+      steps: { total: 4, done: 1, inProgress: 1, pending: 1, skipped: 1 },
+      sources: ["file"],
+    });
   });
 
   it("lets history's status win over a task file left behind, and keeps the file's steps", () => {
     const [task] = summarizeTasks({
-      taskFiles: [{ agentId: "eden", file: "f", record: file("task_a", "in_progress", "2026-02-01T00:00:00.000Z") }],
+      taskFiles: [
+        { agentId: "eden", file: "f", record: file("task_a", "in_progress", "2026-02-01T00:00:00.000Z") },
+      ],
       history: [{ agentId: "eden", file: "h", record: history("task_a", "cancelled") }],
     });
-    expect(task).toMatchObject({ status: "cancelled", sources: ["file", "history"], steps: { total: 4 }, lastActivityMs: Date.parse("2026-02-03T00:00:00.000Z") });
+    expect(task).toMatchObject({
+      status: "cancelled",
+      sources: ["file", "history"],
+      steps: { total: 4 },
+      lastActivityMs: Date.parse("2026-02-03T00:00:00.000Z"),
+    });
   });
 
   it("lists history-only tasks with zero steps, and a status it does not know as unknown", () => {
     const tasks = summarizeTasks({
-      taskFiles: [{ agentId: "seum", file: "f", record: file("task_z", "paused", "2026-01-01T00:00:00.000Z") }],
+      taskFiles: [
+        { agentId: "seum", file: "f", record: file("task_z", "paused", "2026-01-01T00:00:00.000Z") },
+      ],
       history: [{ agentId: "eden", file: "h", record: history("task_b", "completed") }],
     });
-    expect(tasks.map((t) => [t.taskId, t.status, t.steps.total])).toEqual([["task_z", "unknown", 4], ["task_b", "completed", 0]]);
+    expect(tasks.map((t) => [t.taskId, t.status, t.steps.total])).toEqual([
+      ["task_z", "unknown", 4],
+      ["task_b", "completed", 0],
+    ]);
   });
 });

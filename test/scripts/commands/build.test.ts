@@ -10,7 +10,11 @@ const BIN = path.join(ROOT, "bin", "workscope.js");
 const FIXTURE = path.join(ROOT, "test", "fixtures", "golden", "blocked-flows");
 
 function workscope(args: string[]) {
-  const run = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: "utf8", env: { ...process.env, TZ: "UTC" } });
+  const run = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { ...process.env, TZ: "UTC" },
+  });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -18,7 +22,8 @@ describe("workscope build", () => {
   it("explains its options", () => {
     const help = workscope(["build", "--help"]);
     expect(help.code).toBe(0);
-    for (const option of ["--out DIR", "--base PATH", "--locale ko|en", "--jobs N", "--now ISO", "--quiet"]) expect(help.stdout).toContain(option);
+    for (const option of ["--out DIR", "--base PATH", "--locale ko|en", "--jobs N", "--now ISO", "--quiet"])
+      expect(help.stdout).toContain(option);
     expect(workscope(["--help"]).stdout).toMatch(/build \[inputs…\]/);
     expect(workscope(["preview", "--help"]).stdout).toMatch(/^Usage: workscope preview/);
   });
@@ -47,7 +52,19 @@ describe("workscope build", () => {
   it("builds a site in English under a base path, and rebuilds over its own earlier output", () => {
     const dir = tmpTree();
     const out = path.join(dir, "site");
-    const run = workscope(["build", FIXTURE, "--out", out, "--base", "/reports", "--locale", "en", "--now", TEST_NOW, "--quiet"]);
+    const run = workscope([
+      "build",
+      FIXTURE,
+      "--out",
+      out,
+      "--base",
+      "/reports",
+      "--locale",
+      "en",
+      "--now",
+      TEST_NOW,
+      "--quiet",
+    ]);
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("site written to");
