@@ -116,7 +116,7 @@ async function writeData(
   progress.finish(
     `read ${report.input.files.length} files: ${report.input.events} events, ${report.workSessions.length} work sessions`,
   );
-  await writeSiteData(shards, buildSiteData(analysis, input, nowMs));
+  await writeSiteData(shards, buildSiteData(analysis));
   return {
     generatedAt: report.generatedAt,
     sessions: report.workSessions.length,

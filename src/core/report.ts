@@ -10,6 +10,10 @@ import { attributeEvents } from "./sessions/attribute.ts";
 import { BlockedFlow, blockedFlowsOf, QueueContention, queueContention } from "./sessions/blocked-flows.ts";
 import { buildWorkSessions, listUnattributed } from "./sessions/build-sessions.ts";
 import { UnattributedEvent, WorkSession } from "./sessions/work-session.ts";
+import type { MentionNames } from "./sessions/transcript.ts";
+import type { HistoryEntry } from "./tasks/history.ts";
+import type { TaskFile } from "./tasks/task-file.ts";
+import { pushTo } from "./group.ts";
 import { toIso } from "./time.ts";
 import { Week, weeklyCategories } from "./weeks.ts";
 
@@ -62,6 +66,14 @@ export interface Analysis {
   events: CanonicalEvent[];
   /** Each work session's events, in order: what the site's session pages list. */
   sessionEvents: ReadonlyMap<string, readonly CanonicalEvent[]>;
+  /** Each task's events, in timeline order, by task id: a task page's conversation. */
+  taskEvents: ReadonlyMap<string, readonly CanonicalEvent[]>;
+  /** Each task's file and the file's path, by task id. */
+  taskFiles: ReadonlyMap<string, { file: string; record: TaskFile }>;
+  /** Each archived task's history entry, by task id. */
+  taskHistory: ReadonlyMap<string, HistoryEntry>;
+  /** Discord user ids to agent names, from `openclaw.json`: how transcripts show mentions. */
+  mentionNames: MentionNames;
 }
 
 /** Turns what the IO shell read into the Report. Pure: the same input and `nowMs` give the same value. */
@@ -83,6 +95,7 @@ export function analyze(input: LoadedInput, nowMs: number): Analysis {
     if (record.previousWorkSessionId !== undefined)
       previousFromTasks.set(record.workSessionId, record.previousWorkSessionId);
   }
+  const mentionNames: MentionNames = new Map(Object.entries(input.mentionNames));
   const attribution = attributeEvents(deduped.events, taskSessions);
   const built = buildWorkSessions(attribution, {
     nowMs,
@@ -90,7 +103,7 @@ export function analyze(input: LoadedInput, nowMs: number): Analysis {
     overrides: input.overrides,
     previousFromTasks,
     taskDescriptions,
-    mentionNames: new Map(Object.entries(input.mentionNames)),
+    mentionNames,
   });
   const workSessions = built.sessions;
   const report: Report = {
@@ -105,5 +118,15 @@ export function analyze(input: LoadedInput, nowMs: number): Analysis {
     queueContention: queueContention(deduped.events),
     weeks: weeklyCategories(workSessions),
   };
-  return { report, events: deduped.events, sessionEvents: attribution.bySession };
+  const taskEvents = new Map<string, CanonicalEvent[]>();
+  for (const e of deduped.events) if (e.taskId !== null) pushTo(taskEvents, e.taskId, e);
+  return {
+    report,
+    events: deduped.events,
+    sessionEvents: attribution.bySession,
+    taskEvents,
+    taskFiles: new Map(input.taskFiles.map((f) => [f.record.id, f])),
+    taskHistory: new Map(input.history.map((h) => [h.record.taskId, h.record])),
+    mentionNames,
+  };
 }

@@ -1,7 +1,6 @@
 import type { Agent } from "../agents/build-agents.ts";
 import { CollabCategory } from "../category.ts";
 import type { CanonicalEvent } from "../event.ts";
-import type { LoadedInput } from "../input.ts";
 import type { Analysis } from "../report.ts";
 import type { TaskSummary } from "../tasks/task-summary.ts";
 import { agentPage, type AgentPage } from "./agent-page.ts";
@@ -43,21 +42,17 @@ export interface SiteData {
  * Turns an analysis into the site's data. Pages only render these values; nothing here reads a
  * file, and nothing on a page computes more than a format.
  */
-export function buildSiteData(
-  analysis: Analysis,
-  input: Pick<LoadedInput, "taskFiles" | "history" | "mentionNames">,
-  nowMs: number,
-): SiteData {
+export function buildSiteData(analysis: Analysis): SiteData {
   const { report } = analysis;
-  const names = new Map(Object.entries(input.mentionNames));
+  const nowMs = Date.parse(report.generatedAt);
+  const names = analysis.mentionNames;
   const sessionById = new Map(report.workSessions.map((s) => [s.workSessionId, s]));
   const sessionOf = new Map<CanonicalEvent, string>();
   for (const [id, events] of analysis.sessionEvents)
     for (const e of events) if (e.eventRole !== "conversation.main") sessionOf.set(e, id);
 
   const sessionCards = report.workSessions.map(sessionCard);
-  const eventsByTask = new Map<string, CanonicalEvent[]>();
-  for (const e of analysis.events) if (e.taskId !== null) pushTo(eventsByTask, e.taskId, e);
+  const eventsByTask = analysis.taskEvents;
   const titles = new Map(
     report.tasks.map((t) => [
       t.taskId,
@@ -77,8 +72,8 @@ export function buildSiteData(
       names,
     }),
   );
-  const fileOf = new Map(input.taskFiles.map((f) => [f.record.id, f]));
-  const historyOf = new Map(input.history.map((h) => [h.record.taskId, h.record]));
+  const fileOf = analysis.taskFiles;
+  const historyOf = analysis.taskHistory;
   const tasks = report.tasks.map((t: TaskSummary) =>
     taskPage(
       t,

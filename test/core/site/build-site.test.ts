@@ -19,7 +19,7 @@ beforeAll(async () => {
   const input = await loadInputs([SAMPLE], process.cwd(), () => silentProgress);
   const now = Date.parse(TEST_NOW);
   analysis = analyze(input, now);
-  data = buildSiteData(analysis, input, now);
+  data = buildSiteData(analysis);
 });
 
 describe("buildSiteData on the sample", () => {
