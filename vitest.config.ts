@@ -3,17 +3,31 @@ import { defineConfig } from "vitest/config";
 // Tests run in UTC so that any local-time formatting is repeatable on every machine.
 process.env["TZ"] = "UTC";
 
+/**
+ * Tests that run the real command (a child process, often an Astro build) or the whole analysis over
+ * the golden fixtures. They stay at the mirrored path of what they test; only this list sets them apart.
+ */
+const endToEnd = ["test/scripts/cli.test.ts", "test/scripts/commands/**/*.test.ts", "test/golden*.test.ts"];
+
 export default defineConfig({
   test: {
     environment: "node",
     testTimeout: 60_000,
     projects: [
-      // Everything but the browser: core, ingest, CLI and golden tests.
+      // One module at a time, in process: core, ingest, site helpers and scripts. Runs in seconds.
       {
         test: {
           name: "unit",
           include: ["test/**/*.test.ts"],
-          exclude: ["test/browser/**", "**/node_modules/**"],
+          exclude: ["test/browser/**", "**/node_modules/**", ...endToEnd],
+        },
+      },
+      // The real command line and Astro builds, and the golden Reports.
+      {
+        test: {
+          name: "e2e",
+          include: endToEnd,
+          testTimeout: 120_000,
         },
       },
       // The built site in Chromium: one build of the sample and one of the hostile fixture, shared.
