@@ -1,10 +1,10 @@
 import { createReadStream } from "node:fs";
 import { dedupeEvents } from "../../src/core/dedupe.ts";
-import { analyze } from "../../src/core/report.ts";
 import type { BaseEvent } from "../../src/core/event.ts";
 import type { Finding } from "../../src/core/finding.ts";
 import { parseLine } from "../../src/core/formats/normalize-line.ts";
 import { discover } from "../../src/ingest/discover.ts";
+import { analyzeInputs } from "../../src/ingest/analyze-inputs.ts";
 import { loadInputs } from "../../src/ingest/load.ts";
 import { readLines } from "../../src/ingest/read-lines.ts";
 import { silentProgress } from "../../src/ingest/progress.ts";
@@ -80,8 +80,10 @@ export async function firstPass(file: string): Promise<Measurement> {
 /** The whole of `workscope analyze`: ingest, then work sessions, threads, tasks, agents, weeks. */
 export async function fullAnalyze(file: string): Promise<Measurement> {
   const started = performance.now();
-  const input = await loadInputs([file], process.cwd(), () => silentProgress);
-  const { events } = analyze(input, Date.parse("2026-12-31T00:00:00Z"));
+  const { events } = await analyzeInputs([file], {
+    cwd: process.cwd(),
+    nowMs: Date.parse("2026-12-31T00:00:00Z"),
+  });
   return { ms: performance.now() - started, events: events.length };
 }
 

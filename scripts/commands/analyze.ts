@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { toEventLine } from "../../src/core/event-line.ts";
-import { analyze } from "../../src/core/report.ts";
+import type { Report } from "../../src/core/report.ts";
 import { defaultStateDir } from "../../src/ingest/discover.ts";
-import { loadInputs } from "../../src/ingest/load.ts";
+import { analyzeInputs } from "../../src/ingest/analyze-inputs.ts";
 import { silentProgress, streamProgress } from "../../src/ingest/progress.ts";
 import { writeFileAtomic, writeLinesAtomic } from "../../src/ingest/write-output.ts";
 import { parseCommand, parseNow } from "../args.ts";
@@ -51,12 +51,11 @@ export async function runAnalyze(argv: string[]): Promise<number> {
   const inputs = resolveInputs(positionals);
   const quiet = values.quiet === true;
   let progress = silentProgress;
-  const input = await loadInputs(
-    inputs,
-    process.cwd(),
-    (files) => (progress = quiet ? silentProgress : streamProgress(files, process.stderr)),
-  );
-  const { report, events } = analyze(input, nowMs);
+  const { report, events } = await analyzeInputs(inputs, {
+    cwd: process.cwd(),
+    nowMs,
+    progress: (files) => (progress = quiet ? silentProgress : streamProgress(files, process.stderr)),
+  });
   progress.finish(
     `read ${report.input.files.length} files: ${report.input.events} events, ${report.input.duplicates} duplicates, ${report.input.errors.length} findings`,
   );
@@ -70,7 +69,7 @@ export async function runAnalyze(argv: string[]): Promise<number> {
 }
 
 /** The plain-text summary printed when no --json is asked for. */
-function summarize(report: ReturnType<typeof analyze>["report"], inputs: string[]): string {
+function summarize(report: Report, inputs: string[]): string {
   const { input, tasks, workSessions, blockedFlows } = report;
   const lines = [
     `workscope analyze — ${inputs.join(", ")}`,

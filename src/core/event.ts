@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CollabCategory } from "./category.ts";
-import { EventRole, SessionType } from "./classify/event-class.ts";
+import { EventRole } from "./classify/event-role.ts";
+import { SessionType } from "./classify/session-type.ts";
 import { EventFacts } from "./event-facts.ts";
 import { fingerprintId } from "./fingerprint.ts";
 

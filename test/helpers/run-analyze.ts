@@ -1,7 +1,5 @@
 import { toEventLine } from "../../src/core/event-line.ts";
-import { analyze } from "../../src/core/report.ts";
-import { loadInputs } from "../../src/ingest/load.ts";
-import { silentProgress } from "../../src/ingest/progress.ts";
+import { analyzeInputs } from "../../src/ingest/analyze-inputs.ts";
 
 /** The `now` every golden and CLI test judges against: fixed, so output is repeatable. */
 export const TEST_NOW = "2026-03-09T00:00:00.000Z";
@@ -12,8 +10,7 @@ export async function runAnalyze(
   cwd: string,
   now = TEST_NOW,
 ): Promise<{ json: string; events: string }> {
-  const input = await loadInputs(inputs, cwd, () => silentProgress);
-  const { report, events } = analyze(input, Date.parse(now));
+  const { report, events } = await analyzeInputs(inputs, { cwd, nowMs: Date.parse(now) });
   return {
     json: `${JSON.stringify(report, null, 2)}\n`,
     events: events.map((e) => `${toEventLine(e)}\n`).join(""),

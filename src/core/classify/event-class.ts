@@ -1,12 +1,5 @@
 import { z } from "zod";
 import { CollabCategory } from "../category.ts";
-import { EVENT_ROLES } from "./event-role.ts";
-
-/** The role that decides where an event is shown (seed 000 §0.1). */
-export const EventRole = z.enum(EVENT_ROLES);
-
-/** Whether a side of an event runs in a main agent's session or a subagent's. */
-export const SessionType = z.enum(["main", "subagent", "unknown"]);
 
 /**
  * How a category was decided, strongest first: an operator's override, the event stating it, the

@@ -1,13 +1,17 @@
+import { z } from "zod";
 import type { SessionType } from "./session-type.ts";
 
-/** The four event roles of seed 000 §0.1. */
-export const EVENT_ROLES = [
+/**
+ * The role that decides where an event is shown: a conversation between main agents, a
+ * delegation to a subagent, task orchestration, or the system's own observability signals.
+ */
+export const EventRole = z.enum([
   "conversation.main",
   "delegation.subagent",
   "orchestration.task",
   "system.observability",
-] as const;
-export type EventRole = (typeof EVENT_ROLES)[number];
+]);
+export type EventRole = z.infer<typeof EventRole>;
 
 /** What the role rules look at. */
 export interface RoleFacts {
@@ -47,7 +51,7 @@ const isMain = (t: SessionType): boolean => t === "main";
 export const ROLE_RULES: readonly RoleRule[] = [
   {
     name: "an explicit, valid eventRole",
-    decide: (f) => ((EVENT_ROLES as readonly unknown[]).includes(f.stated) ? (f.stated as EventRole) : null),
+    decide: (f) => (EventRole.options.includes(f.stated as EventRole) ? (f.stated as EventRole) : null),
   },
   {
     name: "OpenClaw task, continuation, plan, unblock, zombie, resume_reminder and backlog events",

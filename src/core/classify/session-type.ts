@@ -1,5 +1,8 @@
-/** Whether a side of an event runs in a main agent's session or a subagent's (seed 000 §5.1). */
-export type SessionType = "main" | "subagent" | "unknown";
+import { z } from "zod";
+
+/** Whether a side of an event runs in a main agent's session or a subagent's, or nothing tells. */
+export const SessionType = z.enum(["main", "subagent", "unknown"]);
+export type SessionType = z.infer<typeof SessionType>;
 
 /** What the session-type rules look at for one side of an event. */
 export interface SideFacts {

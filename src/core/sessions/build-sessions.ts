@@ -2,8 +2,9 @@ import type { CollabCategory } from "../category.ts";
 import { evidenceOf } from "../classify/classify-event.ts";
 import { eventEvidence } from "../classify/event-category.ts";
 import type { CategoryEvidence } from "../classify/event-class.ts";
-import { EVENT_ROLES } from "../classify/event-role.ts";
-import { eventId, type CanonicalEvent } from "../event.ts";
+import { EventRole } from "../classify/event-role.ts";
+import type { CanonicalEvent } from "../event.ts";
+import { eventRef } from "../event-ref.ts";
 import type { CategoryOverrides } from "../overrides.ts";
 import type { Attribution } from "./attribute.ts";
 import { sessionCategory } from "./session-category.ts";
@@ -72,7 +73,7 @@ function buildOne(
 ): WorkSession {
   const first = events[0] as CanonicalEvent;
   const last = events.at(-1) as CanonicalEvent;
-  const roleCounts = Object.fromEntries(EVENT_ROLES.map((r) => [r, 0])) as RoleCounts;
+  const roleCounts = Object.fromEntries(EventRole.options.map((r) => [r, 0])) as RoleCounts;
   const agents = new Set<string>();
   const taskIds = new Set<string>();
   const stated: CollabCategory[] = [];
@@ -139,13 +140,7 @@ function buildOne(
 /** The unattributed events as the Report lists them. */
 export function listUnattributed(attribution: Attribution): UnattributedEvent[] {
   return attribution.unattributed.map(({ event, reason }) => ({
-    id: eventId(event),
-    ts: event.ts,
-    type: event.type,
-    eventRole: event.eventRole,
-    agentId: event.agentId,
-    fromAgent: event.fromAgent,
-    toAgent: event.toAgent,
+    ...eventRef(event),
     conversationId: event.conversationId,
     taskId: event.taskId,
     threadKey: threadKeyOf(event),

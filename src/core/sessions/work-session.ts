@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { CollabCategory } from "../category.ts";
-import { CategorySource, EventRole } from "../classify/event-class.ts";
-import { EVENT_ROLES } from "../classify/event-role.ts";
+import { CategorySource } from "../classify/event-class.ts";
+import { EventRole } from "../classify/event-role.ts";
+import { EventRef } from "../event-ref.ts";
 import { BLOCKED_REASONS } from "./blocked-reasons.ts";
 import { SESSION_STATUSES } from "./status.ts";
 import { THREAD_OUTCOMES } from "./thread-outcome.ts";
@@ -38,8 +39,8 @@ export type Thread = z.infer<typeof Thread>;
 
 /** Events per role, all four always present. */
 export const RoleCounts = z.object(
-  Object.fromEntries(EVENT_ROLES.map((r) => [r, z.number().int().nonnegative()])) as Record<
-    (typeof EVENT_ROLES)[number],
+  Object.fromEntries(EventRole.options.map((r) => [r, z.number().int().nonnegative()])) as Record<
+    EventRole,
     z.ZodNumber
   >,
 );
@@ -85,26 +86,16 @@ export const WorkSession = z.object({
 export type WorkSession = z.infer<typeof WorkSession>;
 
 /** An event no work session could take, as the Report lists it. */
-export const UnattributedEvent = z.object({
-  /** The event's id. */
-  id: z.string(),
-  /** Its time, epoch ms. */
-  ts: z.number(),
-  /** Its type. */
-  type: z.string(),
-  /** Its role. */
-  eventRole: EventRole,
-  /** The agents involved. */
-  agentId: z.string().nullable(),
-  fromAgent: z.string().nullable(),
-  toAgent: z.string().nullable(),
-  /** What it could have been attached by. */
+export const UnattributedEvent = EventRef.extend({
+  /** The conversation it could have been attached by. */
   conversationId: z.string().nullable(),
+  /** The task it could have been attached by. */
   taskId: z.string().nullable(),
   /** The thread it belongs to (legacy conversations are threads by agent pair). */
   threadKey: z.string(),
-  /** Where it was read. */
+  /** The file it was read from. */
   file: z.string(),
+  /** The 1-based line in that file. */
   line: z.number().int().positive(),
   /** Why no session could take it. */
   reason: z.string(),
