@@ -3,7 +3,8 @@ import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Report } from "../../src/core/report.ts";
-import { CATEGORY_NAMES, CollabCategory } from "../../src/core/category.ts";
+import { CollabCategory } from "../../src/core/category.ts";
+import { categoryName } from "../../src/core/site/labels.ts";
 import { pathSegment } from "../../src/core/site/path-segment.ts";
 import { runAnalyze } from "../helpers/run-analyze.ts";
 import { launch, type Session } from "./browser.ts";
@@ -46,7 +47,7 @@ describe("the sample site, in Chromium", () => {
     for (const category of CollabCategory.options) {
       const badge = page.locator(`ul.categories a[data-category="${category}"]`);
       const count = report.workSessions.filter((s) => s.collabCategory === category).length;
-      expect(await badge.innerText()).toBe(`${CATEGORY_NAMES[category].ko}\n${count}`);
+      expect(await badge.innerText()).toBe(`${categoryName("ko", category)}\n${count}`);
     }
     await expect
       .poll(() => page.locator("a", { hasText: "전체 보기" }).getAttribute("href"))

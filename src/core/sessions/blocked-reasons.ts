@@ -101,17 +101,3 @@ export const BLOCKED_REASON_RULES: readonly BlockedReasonRule[] = [
 export function blockedReasonOf(facts: FailureFacts): BlockedReason | null {
   return BLOCKED_REASON_RULES.find((rule) => rule.matches(facts))?.reason ?? null;
 }
-
-/** Korean labels for the reasons, as badges show them, with English. */
-export const BLOCKED_REASON_NAMES: Readonly<Record<BlockedReason, { ko: string; en: string }>> = {
-  timeout: { ko: "시간 초과 (300초)", en: "Timed out (300 s)" },
-  context_overflow: { ko: "컨텍스트 초과", en: "Context too long" },
-  run_error: { ko: "실행 오류", en: "Run error" },
-  not_found: { ko: "실행을 찾을 수 없음", en: "Run not found" },
-  no_reply: { ko: "응답 없음", en: "No reply" },
-  concurrency_limit: { ko: "동시 처리 한도 초과", en: "Concurrency limit" },
-  spawn_error: { ko: "서브에이전트 생성 실패", en: "Spawn failed" },
-  job_failed: { ko: "작업 실패", en: "Job failed" },
-  retry_exhausted: { ko: "재시도 소진", en: "Retries exhausted" },
-  orphaned: { ko: "응답 없이 끊김", en: "Orphaned (no response)" },
-};

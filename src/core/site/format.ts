@@ -1,4 +1,4 @@
-import type { Locale } from "./labels.ts";
+import { label, type LabelKey, type Locale } from "./labels.ts";
 
 const pad = (n: number): string => String(n).padStart(2, "0");
 
@@ -13,26 +13,25 @@ export function isoTime(ms: number): string {
   return `${new Date(ms).toISOString().slice(0, 19)}Z`;
 }
 
-/** Units of relative time, largest first, in ms. */
-const UNITS: ReadonlyArray<{ ms: number; ko: string; en: string }> = [
-  { ms: 365 * 86_400_000, ko: "년", en: "y" },
-  { ms: 30 * 86_400_000, ko: "개월", en: "mo" },
-  { ms: 7 * 86_400_000, ko: "주", en: "w" },
-  { ms: 86_400_000, ko: "일", en: "d" },
-  { ms: 3_600_000, ko: "시간", en: "h" },
-  { ms: 60_000, ko: "분", en: "min" },
+/** Units of relative time, largest first: their length in ms and the label that names them. */
+const UNITS: ReadonlyArray<{ ms: number; unit: LabelKey }> = [
+  { ms: 365 * 86_400_000, unit: "years" },
+  { ms: 30 * 86_400_000, unit: "months" },
+  { ms: 7 * 86_400_000, unit: "weeks" },
+  { ms: 86_400_000, unit: "days" },
+  { ms: 3_600_000, unit: "hours" },
+  { ms: 60_000, unit: "minutes" },
 ];
 
 /** How long before `nowMs` a time was, as a person says it: `3일 전`, `3d ago`. */
 export function relativeTime(ms: number, nowMs: number, locale: Locale): string {
   const diff = nowMs - ms;
-  const future = diff < 0;
   const abs = Math.abs(diff);
-  const unit = UNITS.find((u) => abs >= u.ms);
-  if (unit === undefined) return locale === "ko" ? "방금" : "just now";
-  const n = Math.floor(abs / unit.ms);
-  if (locale === "ko") return `${n}${unit.ko} ${future ? "후" : "전"}`;
-  return future ? `in ${n}${unit.en}` : `${n}${unit.en} ago`;
+  const found = UNITS.find((u) => abs >= u.ms);
+  if (found === undefined) return label(locale, "justNow");
+  return label(locale, diff < 0 ? "timeFromNow" : "timeAgo")
+    .replace("{n}", String(Math.floor(abs / found.ms)))
+    .replace("{unit}", label(locale, found.unit));
 }
 
 /** A duration in ms as `1h 5m`, `42s`. */

@@ -1,5 +1,5 @@
-import { CATEGORY_NAMES, type CollabCategory } from "../category.ts";
-import { BLOCKED_REASON_NAMES, type BlockedReason } from "../sessions/blocked-reasons.ts";
+import type { CollabCategory } from "../category.ts";
+import type { BlockedReason } from "../sessions/blocked-reasons.ts";
 
 /** The site's languages: Korean first (the default), and English. */
 export const LOCALES = ["ko", "en"] as const;
@@ -8,11 +8,12 @@ export type Locale = (typeof LOCALES)[number];
 type Names = Readonly<{ ko: string; en: string }>;
 
 /**
- * Every fixed word the site shows, in both languages. One table, so that a missing translation is
- * a type error and a test can check each row.
+ * Every fixed word the site shows, in both languages: this file is the only place that holds display
+ * text. The core and the page data hold keys (categories, statuses, reasons, a null title); pages
+ * turn them into words here. One table, so that a missing translation is a type error and a test
+ * can check each row.
  */
 export const LABELS = {
-  siteName: { ko: "workscope", en: "workscope" },
   home: { ko: "홈", en: "Home" },
   sessions: { ko: "워크세션", en: "Work sessions" },
   events: { ko: "이벤트", en: "Events" },
@@ -79,19 +80,26 @@ export const LABELS = {
   answered: { ko: "답변", en: "Answer" },
   taskConversation: { ko: "에이전트 ↔ 오케스트레이터 대화", en: "Agent ↔ orchestrator conversation" },
   noMessages: { ko: "메시지가 없습니다.", en: "No messages." },
-  description: { ko: "설명", en: "Description" },
   context: { ko: "맥락", en: "Context" },
   kind: { ko: "종류", en: "Kind" },
   states: { ko: "상태 변화", en: "States over time" },
   noStates: { ko: "상태 변화 기록이 없습니다.", en: "No state changes recorded." },
   eventsCount: { ko: "이벤트", en: "events" },
   findings: { ko: "데이터 품질 경고", en: "Data-quality findings" },
-  unattributed: { ko: "미귀속 이벤트", en: "Unattributed events" },
   generatedAt: { ko: "생성 시각", en: "Generated" },
-  untitledTask: { ko: "협업 작업", en: "Collaboration" },
+  untitledSession: { ko: "협업 작업", en: "Untitled collaboration" },
   skipToContent: { ko: "본문으로 건너뛰기", en: "Skip to content" },
   continuation: { ko: "이어하기", en: "Continuation" },
   blocked: { ko: "블로킹", en: "blocked" },
+  justNow: { ko: "방금", en: "just now" },
+  timeAgo: { ko: "{n}{unit} 전", en: "{n}{unit} ago" },
+  timeFromNow: { ko: "{n}{unit} 후", en: "in {n}{unit}" },
+  years: { ko: "년", en: "y" },
+  months: { ko: "개월", en: "mo" },
+  weeks: { ko: "주", en: "w" },
+  days: { ko: "일", en: "d" },
+  hours: { ko: "시간", en: "h" },
+  minutes: { ko: "분", en: "min" },
 } as const satisfies Record<string, Names>;
 export type LabelKey = keyof typeof LABELS;
 
@@ -138,9 +146,42 @@ export const VALUE_NAMES: Readonly<Record<string, Names>> = {
   never_started: { ko: "시작 안 됨", en: "Never started" },
 };
 
+/** Each category's name, as the home page and the badges show it. */
+export const CATEGORY_NAMES: Readonly<Record<CollabCategory, Names>> = {
+  engineering_build: { ko: "개발/구현", en: "Engineering" },
+  infra_ops: { ko: "인프라/운영", en: "Infra & ops" },
+  qa_validation: { ko: "QA/검증", en: "QA & validation" },
+  planning_decision: { ko: "기획/의사결정", en: "Planning & decisions" },
+  research_analysis: { ko: "조사/분석", en: "Research & analysis" },
+  docs_knowledge: { ko: "문서/지식화", en: "Docs & knowledge" },
+  growth_marketing: { ko: "성장/마케팅", en: "Growth & marketing" },
+  customer_community: { ko: "고객/커뮤니티", en: "Customers & community" },
+  legal_compliance: { ko: "법무/컴플라이언스", en: "Legal & compliance" },
+  biz_strategy: { ko: "비즈니스/전략", en: "Business & strategy" },
+};
+
+/** Each blocked reason in words, as a badge shows it. */
+export const BLOCKED_REASON_NAMES: Readonly<Record<BlockedReason, Names>> = {
+  timeout: { ko: "시간 초과 (300초)", en: "Timed out (300 s)" },
+  context_overflow: { ko: "컨텍스트 초과", en: "Context too long" },
+  run_error: { ko: "실행 오류", en: "Run error" },
+  not_found: { ko: "실행을 찾을 수 없음", en: "Run not found" },
+  no_reply: { ko: "응답 없음", en: "No reply" },
+  concurrency_limit: { ko: "동시 처리 한도 초과", en: "Concurrency limit" },
+  spawn_error: { ko: "서브에이전트 생성 실패", en: "Spawn failed" },
+  job_failed: { ko: "작업 실패", en: "Job failed" },
+  retry_exhausted: { ko: "재시도 소진", en: "Retries exhausted" },
+  orphaned: { ko: "응답 없이 끊김", en: "Orphaned (no response)" },
+};
+
 /** A fixed word in the given language. */
 export function label(locale: Locale, key: LabelKey): string {
   return LABELS[key][locale];
+}
+
+/** A session's title as pages show it: the untitled label when nothing names the session. */
+export function sessionTitleText(locale: Locale, title: string | null): string {
+  return title ?? label(locale, "untitledSession");
 }
 
 /** A Report value (status, role, outcome …) in words; the value itself when it has no name. */
