@@ -1,7 +1,7 @@
 import type { Agent } from "../agents/build-agents.ts";
 import { CollabCategory } from "../category.ts";
 import type { CanonicalEvent } from "../event.ts";
-import type { Analysis } from "../report.ts";
+import type { Analysis } from "../analysis.ts";
 import type { TaskSummary } from "../tasks/task-summary.ts";
 import { agentPage, type AgentPage } from "./agent-page.ts";
 import { eventRow, type EventRow } from "./event-row.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EventRole } from "../classify/event-class.ts";
+import { EventRole } from "../classify/event-role.ts";
 import { textOf } from "../classify/classify-event.ts";
 import { eventId, type CanonicalEvent } from "../event.ts";
 import { cleanMessage, type MentionNames } from "../sessions/transcript.ts";

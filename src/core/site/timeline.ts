@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { EventRole } from "../classify/event-class.ts";
-import { EVENT_ROLES, type EventRole as Role } from "../classify/event-role.ts";
+import { EventRole } from "../classify/event-role.ts";
 
 /** How many time slices a session's timeline has: enough to see its rhythm, few enough to stay small. */
 export const TIMELINE_BINS = 48;
@@ -19,12 +18,12 @@ export const Timeline = z.object({
 export type Timeline = z.infer<typeof Timeline>;
 
 /** The timeline of events given in time order. */
-export function timelineOf(events: ReadonlyArray<{ ts: number; eventRole: Role }>): Timeline {
+export function timelineOf(events: ReadonlyArray<{ ts: number; eventRole: EventRole }>): Timeline {
   const startMs = events[0]?.ts ?? 0;
   const endMs = events.at(-1)?.ts ?? startMs;
   const span = Math.max(1, endMs - startMs);
-  const rows = EVENT_ROLES.map((role) => ({ role, counts: new Array<number>(TIMELINE_BINS).fill(0) }));
-  const index = new Map(EVENT_ROLES.map((role, i) => [role, i]));
+  const rows = EventRole.options.map((role) => ({ role, counts: new Array<number>(TIMELINE_BINS).fill(0) }));
+  const index = new Map(EventRole.options.map((role, i) => [role, i]));
   for (const event of events) {
     const bin = Math.min(TIMELINE_BINS - 1, Math.floor(((event.ts - startMs) / span) * TIMELINE_BINS));
     const row = rows[index.get(event.eventRole) ?? 0];

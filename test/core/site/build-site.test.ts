@@ -1,24 +1,21 @@
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { analyze } from "../../../src/core/report.ts";
+import type { Analysis } from "../../../src/core/analysis.ts";
 import { buildSiteData, type SiteData } from "../../../src/core/site/build-site.ts";
 import { EVENTS_PER_PAGE } from "../../../src/core/site/site-index.ts";
 import { SessionPage } from "../../../src/core/site/session-page.ts";
 import { TaskPage } from "../../../src/core/site/task-page.ts";
 import { AgentPage } from "../../../src/core/site/agent-page.ts";
 import { SiteIndex } from "../../../src/core/site/site-index.ts";
-import { loadInputs } from "../../../src/ingest/load.ts";
-import { silentProgress } from "../../../src/ingest/progress.ts";
+import { analyzeInputs } from "../../../src/ingest/analyze-inputs.ts";
 import { TEST_NOW } from "../../helpers/run-analyze.ts";
 
 const SAMPLE = path.resolve(import.meta.dirname, "../../../content/sample");
 let data: SiteData;
-let analysis: ReturnType<typeof analyze>;
+let analysis: Analysis;
 
 beforeAll(async () => {
-  const input = await loadInputs([SAMPLE], process.cwd(), () => silentProgress);
-  const now = Date.parse(TEST_NOW);
-  analysis = analyze(input, now);
+  analysis = await analyzeInputs([SAMPLE], { cwd: process.cwd(), nowMs: Date.parse(TEST_NOW) });
   data = buildSiteData(analysis);
 });
 
