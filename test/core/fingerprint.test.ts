@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { FINGERPRINT_PREFIX, fingerprintId } from "../../src/core/fingerprint.ts";
+
+describe("fingerprintId", () => {
+  it("is the prefix, the time, the line length and an 8-digit hash of type and agent", () => {
+    const id = fingerprintId(1_771_232_460_000, "a2a.send", "eden", 368);
+    expect(id.startsWith(FINGERPRINT_PREFIX)).toBe(true);
+    expect(id).toMatch(/^fp-1771232460000-368-[0-9a-f]{8}$/);
+  });
+
+  it("is the same for copies of one line and differs when any part differs", () => {
+    const base = fingerprintId(1000, "a2a.send", "eden", 100);
+    expect(fingerprintId(1000, "a2a.send", "eden", 100)).toBe(base);
+    const others = [
+      fingerprintId(1001, "a2a.send", "eden", 100),
+      fingerprintId(1000, "a2a.response", "eden", 100),
+      fingerprintId(1000, "a2a.send", "seum", 100),
+      fingerprintId(1000, "a2a.send", null, 100),
+      fingerprintId(1000, "a2a.send", "eden", 101),
+    ];
+    expect(new Set([base, ...others]).size).toBe(6);
+  });
+
+  it("keeps type and agent apart, so shifting text between them changes the id", () => {
+    expect(fingerprintId(1, "a2a.sende", "den", 5)).not.toBe(fingerprintId(1, "a2a.send", "eden", 5));
+  });
+});
