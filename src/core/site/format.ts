@@ -1,4 +1,4 @@
-import { label, type LabelKey, type Locale } from "./labels.ts";
+import { TIME_WORDS, type Locale, type TimeWord } from "./labels.ts";
 
 const pad = (n: number): string => String(n).padStart(2, "0");
 
@@ -13,8 +13,8 @@ export function isoTime(ms: number): string {
   return `${new Date(ms).toISOString().slice(0, 19)}Z`;
 }
 
-/** Units of relative time, largest first: their length in ms and the label that names them. */
-const UNITS: ReadonlyArray<{ ms: number; unit: LabelKey }> = [
+/** Units of relative time, largest first: their length in ms and the word that names them. */
+const UNITS: ReadonlyArray<{ ms: number; unit: TimeWord }> = [
   { ms: 365 * 86_400_000, unit: "years" },
   { ms: 30 * 86_400_000, unit: "months" },
   { ms: 7 * 86_400_000, unit: "weeks" },
@@ -28,10 +28,10 @@ export function relativeTime(ms: number, nowMs: number, locale: Locale): string 
   const diff = nowMs - ms;
   const abs = Math.abs(diff);
   const found = UNITS.find((u) => abs >= u.ms);
-  if (found === undefined) return label(locale, "justNow");
-  return label(locale, diff < 0 ? "timeFromNow" : "timeAgo")
+  if (found === undefined) return TIME_WORDS.justNow[locale];
+  return TIME_WORDS[diff < 0 ? "fromNow" : "ago"][locale]
     .replace("{n}", String(Math.floor(abs / found.ms)))
-    .replace("{unit}", label(locale, found.unit));
+    .replace("{unit}", TIME_WORDS[found.unit][locale]);
 }
 
 /** A duration in ms as `1h 5m`, `42s`. */

@@ -91,9 +91,17 @@ export const LABELS = {
   skipToContent: { ko: "본문으로 건너뛰기", en: "Skip to content" },
   continuation: { ko: "이어하기", en: "Continuation" },
   blocked: { ko: "블로킹", en: "blocked" },
+} as const satisfies Record<string, Names>;
+export type LabelKey = keyof typeof LABELS;
+
+/**
+ * The words of relative times (`3일 전`, `3d ago`): a table of their own because the session list's
+ * script says how long ago each session was, and should carry these words and no others.
+ */
+export const TIME_WORDS = {
   justNow: { ko: "방금", en: "just now" },
-  timeAgo: { ko: "{n}{unit} 전", en: "{n}{unit} ago" },
-  timeFromNow: { ko: "{n}{unit} 후", en: "in {n}{unit}" },
+  ago: { ko: "{n}{unit} 전", en: "{n}{unit} ago" },
+  fromNow: { ko: "{n}{unit} 후", en: "in {n}{unit}" },
   years: { ko: "년", en: "y" },
   months: { ko: "개월", en: "mo" },
   weeks: { ko: "주", en: "w" },
@@ -101,7 +109,7 @@ export const LABELS = {
   hours: { ko: "시간", en: "h" },
   minutes: { ko: "분", en: "min" },
 } as const satisfies Record<string, Names>;
-export type LabelKey = keyof typeof LABELS;
+export type TimeWord = keyof typeof TIME_WORDS;
 
 /** Values of the Report that the site names in words. */
 export const VALUE_NAMES: Readonly<Record<string, Names>> = {

@@ -15,6 +15,7 @@ import {
   LOCALES,
   reasonName,
   sessionTitleText,
+  TIME_WORDS,
   valueName,
   VALUE_NAMES,
   type LabelKey,
@@ -62,6 +63,15 @@ describe("the site's words", () => {
     expect(label("en", key as LabelKey)).toBe(names.en);
     expect(sources, `no page uses the label ${key}`).toMatch(new RegExp(`["']${key}["']`));
   });
+
+  it.each(Object.entries(TIME_WORDS))(
+    "the time word %s has a Korean and an English text, and is used",
+    (key, names) => {
+      expect(names.ko.trim(), key).not.toBe("");
+      expect(names.en.trim(), key).not.toBe("");
+      expect(sources, `relative times never say ${key}`).toMatch(new RegExp(`(["']|\\.)${key}\\b`));
+    },
+  );
 
   it("names every status, role, outcome, task status, flag, step and agent state in both languages", () => {
     for (const value of NAMED_VALUES)
