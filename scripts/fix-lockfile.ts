@@ -6,10 +6,17 @@
 //   node scripts/fix-lockfile.ts        (after any `npm install`)
 import { readFileSync, writeFileSync } from "node:fs";
 
-interface LockEntry {
+/** One entry of package-lock.json's `packages`, as far as this script reads it. */
+export interface LockEntry {
   version?: string;
   optionalDependencies?: Record<string, string>;
   engines?: Record<string, string>;
+  [key: string]: unknown;
+}
+
+/** package-lock.json, as far as this script reads it. */
+export interface Lock {
+  packages: Record<string, LockEntry>;
   [key: string]: unknown;
 }
 
@@ -17,7 +24,7 @@ const OS = ["android", "darwin", "freebsd", "linux", "openbsd", "sunos", "win32"
 const CPU = ["arm64", "arm", "x64", "ia32", "ppc64", "riscv64", "s390x", "wasm32", "loong64"];
 
 /** The platform a binary package's name declares, e.g. `…-linux-arm64-musl`. */
-function platformOf(name: string): { os?: string[]; cpu?: string[]; libc?: string[] } {
+export function platformOf(name: string): { os?: string[]; cpu?: string[]; libc?: string[] } {
   const parts = name.split("/").pop()?.split("-") ?? [];
   const os = parts.find((p) => OS.includes(p));
   const cpu = parts.find((p) => CPU.includes(p));
@@ -25,26 +32,35 @@ function platformOf(name: string): { os?: string[]; cpu?: string[]; libc?: strin
   return { ...(cpu ? { cpu: [cpu] } : {}), ...(libc ? { libc: [libc] } : {}), ...(os ? { os: [os] } : {}) };
 }
 
-const path = new URL("../package-lock.json", import.meta.url);
-const lock = JSON.parse(readFileSync(path, "utf8")) as { packages: Record<string, LockEntry> };
-let added = 0;
-for (const entry of Object.values({ ...lock.packages })) {
-  for (const [name, version] of Object.entries(entry.optionalDependencies ?? {})) {
-    const key = `node_modules/${name}`;
-    if (lock.packages[key] !== undefined) continue;
-    lock.packages[key] = {
-      version,
-      ...platformOf(name),
-      optional: true,
-      ...(entry.engines ? { engines: entry.engines } : {}),
-    };
-    added++;
+/**
+ * The lock with an entry for every optional dependency it lacks, and how many were added. Entries
+ * are ordered by path, the root package first, as npm writes them.
+ */
+export function addMissingOptionals(lock: Lock): { lock: Lock; added: number } {
+  const packages: Record<string, LockEntry> = { ...lock.packages };
+  let added = 0;
+  for (const entry of Object.values(lock.packages)) {
+    for (const [name, version] of Object.entries(entry.optionalDependencies ?? {})) {
+      const key = `node_modules/${name}`;
+      if (packages[key] !== undefined) continue;
+      packages[key] = {
+        version,
+        ...platformOf(name),
+        optional: true,
+        ...(entry.engines ? { engines: entry.engines } : {}),
+      };
+      added++;
+    }
   }
+  const sorted = Object.fromEntries(
+    Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a < b ? -1 : a > b ? 1 : 0)),
+  );
+  return { lock: { ...lock, packages: sorted }, added };
 }
-const sorted = Object.fromEntries(
-  Object.entries(lock.packages).sort(([a], [b]) =>
-    a === "" ? -1 : b === "" ? 1 : a < b ? -1 : a > b ? 1 : 0,
-  ),
-);
-writeFileSync(path, `${JSON.stringify({ ...lock, packages: sorted }, null, 2)}\n`);
-process.stdout.write(`package-lock.json: ${added} missing optional platform entries added\n`);
+
+if (import.meta.main) {
+  const path = new URL("../package-lock.json", import.meta.url);
+  const { lock, added } = addMissingOptionals(JSON.parse(readFileSync(path, "utf8")) as Lock);
+  writeFileSync(path, `${JSON.stringify(lock, null, 2)}\n`);
+  process.stdout.write(`package-lock.json: ${added} missing optional platform entries added\n`);
+}
