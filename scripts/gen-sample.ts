@@ -19,7 +19,10 @@ const HOUR = 3_600_000;
 /** Monday 19 January 2026: seven weeks of logs up to Sunday 8 March. */
 const FIRST_DAY = Date.UTC(2026, 0, 19);
 const DAYS = 49;
-/** Before this, OpenClaw wrote no conversation or work session ids (FORMATS.md). */
+/**
+ * Before this, OpenClaw wrote no conversation or work session ids
+ * (docs/formats.md#legacy-events-without-ids).
+ */
 const IDS_FROM = Date.UTC(2026, 1, 15);
 /** From March on, the emitter writes task events but few a2a events. */
 const QUIET_A2A_FROM = Date.UTC(2026, 2, 1);
@@ -153,7 +156,10 @@ function planSignals(flow: Flow, agent: string, t: number): void {
   flow.log.emit(flow.rng.chance(0.8) ? "plan.approved" : "plan.rejected", "main", t + 4 * 60_000, plan);
 }
 
-/** An orchestrator's `[NEED_HUMAN: …]` question inside a main-agent conversation (seed 003). */
+/**
+ * An orchestrator's `[NEED_HUMAN: …]` question inside a main-agent conversation
+ * (docs/formats.md#human-questions).
+ */
 function needHuman(log: ReturnType<typeof createLog>, t: number, rng: Rng): void {
   const conversationId = rng.uuid();
   const ws = `ws_${rng.uuid()}`;
@@ -190,7 +196,10 @@ function needHuman(log: ReturnType<typeof createLog>, t: number, rng: Rng): void
   });
 }
 
-/** Routes log lines into OpenClaw's monthly files (FORMATS.md), compresses January as people do. */
+/**
+ * Routes log lines into OpenClaw's monthly files (docs/formats.md#file-names-and-rotation) and
+ * compresses January, as people do with old months.
+ */
 function writeLogs(files: Map<string, string | Buffer>, lines: LogLine[]): void {
   const months = new Map<string, string[]>();
   for (const line of [...lines].sort((a, b) => a.ts - b.ts)) {

@@ -7,7 +7,7 @@ import { BLOCKED_REASONS, type BlockedReason } from "../../src/core/sessions/blo
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
-/** The blocked outcomes of FORMATS.md and seed 001 §11: the sample makes each a scenario of its own. */
+/** Every reason a flow can fail (docs/formats.md#failure-texts): the sample makes each a scenario. */
 export const BLOCKED_KINDS = BLOCKED_REASONS;
 export type BlockedKind = BlockedReason;
 
@@ -47,8 +47,8 @@ function cut(flow: Flow, text: string): string {
 }
 
 /**
- * A main-agent conversation (seed 001 §4.1, §10): send, an initial reply, up to five ping-pong
- * turns, then complete. Returns the time the flow ended.
+ * A main-agent conversation (docs/formats.md#agent-to-agent-events): send, an initial reply, up to
+ * five ping-pong turns, then complete. Returns the time the flow ended.
  */
 export function pingPong(flow: Flow, pair: Pair, category: CollabCategory, start: number): number {
   const { log, rng } = flow;
@@ -106,8 +106,9 @@ export function pingPong(flow: Flow, pair: Pair, category: CollabCategory, start
 }
 
 /**
- * A 1→3 fan-out (seed 000 §1): the main agent spawns three workers; each runs spawn → send →
- * spawn_result → announce response → complete on its own conversation, with the parent's id.
+ * A 1→3 fan-out, the shape work sessions exist for: one piece of work spread over three
+ * conversations. The main agent spawns three workers; each runs spawn → send → spawn_result →
+ * announce response → complete on its own conversation, with the parent's id.
  */
 export function fanOut(flow: Flow, main: string, workers: readonly string[], start: number): number {
   const { log, rng } = flow;
@@ -151,8 +152,8 @@ export function fanOut(flow: Flow, main: string, workers: readonly string[], sta
 }
 
 /**
- * Two main agents asking one agent at once (seed 001 §6.2): the gateway runs one message per
- * session at a time, so the second waits for the first, and the two waits overlap.
+ * Two main agents asking one agent at once (docs/formats.md#queued-sends): the gateway runs one
+ * message per session at a time, so the second waits for the first, and the two waits overlap.
  */
 export function queuedSends(
   flow: Flow,
@@ -313,7 +314,8 @@ export function blockedFlow(
       );
       break;
     case "orphaned":
-      // The synchronous-timeout fault of seed 001 §4.2: a send, and then nothing in its conversation.
+      // A send, and then nothing in its conversation, as when the gateway stops mid-flow
+      // (docs/decisions.md#orphaned-sends).
       send(t);
       break;
   }

@@ -6,9 +6,9 @@ const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
 /**
- * A v1.1 stream (seed 002) of an orchestrator and its workers: assignments, tool runs and the
- * human-query lifecycle of seed 003. It holds one invalid event (a tool_failed without exit_code)
- * and one repeated id, as real streams do.
+ * A v1.1 stream (docs/formats.md#normalized-events) of an orchestrator and its workers: assignments,
+ * tool runs and the human-query lifecycle (docs/formats.md#human-questions). It holds one invalid
+ * event (a tool_failed without exit_code) and one repeated id, as real streams do.
  */
 export function v11Stream(rng: Rng, starts: readonly number[]): string[] {
   const lines: string[] = [];
@@ -100,7 +100,7 @@ export function v11Stream(rng: Rng, starts: readonly number[]): string[] {
       }
     }
     if (i === 1) {
-      // Invalid under seed 002 §6: tool_failed without exit_code.
+      // Invalid: tool_failed requires payload.exit_code (docs/formats.md#validation-rules).
       event(
         (t += MINUTE),
         "tool_failed",
@@ -123,7 +123,8 @@ export function v11Stream(rng: Rng, starts: readonly number[]): string[] {
 
 /**
  * Claude Code hook payloads as `workscope hook` writes them: a main session that briefs two
- * subagents, one of which never stops (the died-or-hung pattern of FORMATS.md).
+ * subagents, one of which never stops: a subagent that died or hung, a real failure pattern
+ * (docs/formats.md#payload-fields).
  */
 export function hookStream(rng: Rng, start: number): string[] {
   const session = rng.uuid();

@@ -191,7 +191,7 @@ export function runTask(
   return task;
 }
 
-/** A history entry exactly as the task tools append it (FORMATS.md, "History entry"). */
+/** A history entry exactly as the task tools append it (docs/formats.md#task-history). */
 export function formatHistoryEntry(task: SampleTask): string {
   const archived = task.archived;
   if (archived === undefined) throw new Error(`${task.file.id} was not archived`);

@@ -96,7 +96,7 @@ export const SUBAGENT_TASKS = [
   { label: "draft-doc", message: "가이드 초안 작성: 설치부터 첫 실행까지" },
 ];
 
-/** Human questions workers raise through the orchestrator (seed 003). */
+/** Human questions workers raise through the orchestrator (docs/formats.md#human-questions). */
 export const HUMAN_QUESTIONS = [
   { question: "스테이징 DB 접근 권한을 열어도 될까요?", answer: "네, 오늘만 열어주세요." },
   { question: "Which region should the new bucket live in?", answer: "ap-northeast-2" },
