@@ -1,8 +1,8 @@
-// npm run bench: ingest (the stages issue 2 names), ingest with classification (the first pass of
-// analyze), and the full analyze, each against a raw split + JSON.parse loop on the same generated
-// archive, measured in one run, with each workload's peak memory and how analyze's time grows from
-// half the archive to all of it. This machine is shared and absolute times drift, so the figure
-// that counts is the ratio to the baseline of the same run.
+// npm run bench: ingest, ingest with classification (the first part of analyze), and the full
+// analyze, each against a raw split + JSON.parse loop on the same generated archive, measured in
+// one run, with each workload's peak memory and how analyze's time grows from half the archive to
+// all of it. This machine is shared and absolute times drift, so the figure that counts is the
+// ratio to the baseline of the same run.
 //   node scripts/bench.ts [--mb 120] [--runs 3]
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -10,6 +10,17 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { ensureCorpus } from "./bench/corpus.ts";
 import { WORKLOADS, type Measurement, type WorkloadName } from "./bench/workloads.ts";
+
+const HELP = `Usage: npm run bench -- [--mb N] [--runs N]
+
+Times ingest, ingest with classification and the whole analyze on a generated OpenClaw archive
+of N MB (made once under bench-data/), each as a ratio to a raw split + JSON.parse loop.
+
+Options:
+  --mb N       the archive's size in MB (default 120); half of it is timed too
+  --runs N     runs of each workload; the median counts (default 3)
+  -h, --help   this help
+`;
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const TARGET = 0.7;
@@ -46,9 +57,14 @@ async function main(): Promise<void> {
       child: { type: "string" },
       mb: { type: "string", default: "120" },
       runs: { type: "string", default: "3" },
+      help: { type: "boolean", short: "h" },
     },
     allowPositionals: true,
   });
+  if (values.help === true) {
+    process.stdout.write(HELP);
+    return;
+  }
   if (values.child !== undefined) {
     const file = process.argv.at(-1) ?? "";
     return child(values.child as WorkloadName, file);
@@ -87,7 +103,7 @@ async function main(): Promise<void> {
     `${"workload".padEnd(34)}${"MB/s".padStart(8)}${"events/s".padStart(13)}${"peak MB".padStart(10)}${"vs raw".padStart(10)}\n`,
   );
   process.stdout.write(`${row("raw split + JSON.parse (baseline)", results.raw, base)}\n`);
-  process.stdout.write(`${row("ingest: read→validate→dedupe", results.ingest, base)}\n`);
+  process.stdout.write(`${row("ingest: read→normalize→dedupe", results.ingest, base)}\n`);
   process.stdout.write(`${row("ingest + classification", results.firstPass, base)}\n`);
   process.stdout.write(`${row("analyze: the whole Report", results.analyze, base)}\n\n`);
   const verdict = (name: WorkloadName, target: number): string =>

@@ -1,9 +1,9 @@
-import { compareEvents, compareOrigins, eventId, type BaseEvent, type CanonicalEvent } from "./event.ts";
+import { compareEvents, compareOrigins, eventId, type BaseEvent } from "./event.ts";
 import { eventText } from "./event-data.ts";
 import type { Finding } from "./finding.ts";
 
 /** The distinct events in timeline order, with what dedupe dropped. */
-export interface Deduped<E extends BaseEvent = CanonicalEvent> {
+export interface Deduped<E extends BaseEvent = BaseEvent> {
   /** Distinct events, ordered by time, then id. */
   events: E[];
   /** How many copies were dropped. */

@@ -1,12 +1,17 @@
 import { z } from "zod";
-import type { BaseEvent } from "./event.ts";
+import type { EventSource } from "./event.ts";
 import { isRecord } from "./formats/fields.ts";
 
 /**
- * The fields of a producer's payload that the analysis reads: words to show and to classify, and
- * the few values that decide outcomes, statuses and states. They are taken while ingest parses the
- * line anyway, so that the analysis never parses a line again; the rest of the payload stays in
- * the line (`eventData`). v1.1's payload fields and run id are lifted to the same level.
+ * The fields of a producer's payload that the analysis reads: words to show and to classify, the
+ * few values that decide outcomes, statuses and states, and what the producer says about the
+ * event's place (its role, its sides' session types, delegation hints, its category). They are
+ * taken while ingest parses the line anyway, so that the analysis never parses a line again; the
+ * rest of the payload stays in the line (`eventData`).
+ *
+ * A v1.1 event keeps its type-specific fields in `payload`: those fields, and its run id, are read
+ * from there. What a producer says about the event's place is read from the top level of the line
+ * (OpenClaw's `data`, a v1.1 event itself, a hook payload), where producers write it.
  */
 export const EventFacts = z
   .object({
@@ -18,34 +23,67 @@ export const EventFacts = z
     label: z.string(),
     /** An error text. */
     error: z.string(),
-    /** A v1.1 summary, a Claude Code prompt or a task subject: words that say what the work is. */
+    /** A v1.1 summary: words that say what the work is. */
     summary: z.string(),
+    /** A Claude Code prompt. */
     prompt: z.string(),
+    /** A Claude Code task subject. */
     task_subject: z.string(),
-    /** A human query's question and answer. */
+    /** A human query's question. */
     question: z.string(),
+    /** A human query's answer. */
     answer: z.string(),
-    /** Failure evidence of a2a events. */
+    /** An a2a event's outcome (`blocked`, `no_reply`, `failed`): failure evidence. */
     outcome: z.string(),
+    /** The gateway's wait status (`timeout`, `error`, `not_found`): failure evidence. */
     waitStatus: z.string(),
+    /** The gateway's wait error text: failure evidence. */
     waitError: z.string(),
+    /** True when a complete was refused for the concurrency limit. */
     concurrencyBlocked: z.boolean(),
     /** A spawn result's or task event's status. */
     status: z.string(),
-    /** A ping-pong turn, a retry attempt and its limit. */
+    /** A ping-pong turn. */
     turn: z.number(),
+    /** A retry's attempt. */
     attempt: z.number(),
+    /** A retry's limit of attempts. */
     maxAttempts: z.number(),
     /** A backoff's, cancellation's or block's reason. */
     reason: z.string(),
     /** A zombie's action. */
     action: z.string(),
-    /** A task.started's fields. */
+    /** A task.started's priority. */
     priority: z.string(),
+    /** A task.started's approval flag. */
     requiresApproval: z.boolean(),
+    /** A task.started's link to the work session it continues. */
     previousWorkSessionId: z.string(),
     /** A v1.1 event's run. */
     run_id: z.string(),
+    /** The role the producer stated (`eventRole`), as written; classification checks it. */
+    eventRole: z.string(),
+    /** The sender's session type as the producer stated it, as written. */
+    fromSessionType: z.string(),
+    /** The receiver's session type as the producer stated it, as written. */
+    toSessionType: z.string(),
+    /** The session key of the requesting side (`agent:<id>:main`, `…:subagent:…`). */
+    requesterSessionKey: z.string(),
+    /**
+     * The session key of the target side; null when the field is there but holds no text, which
+     * still tells that the event has a target.
+     */
+    targetSessionKey: z.string().nullable(),
+    /** A delegation hint: the conversation that delegated this one. */
+    parentConversationId: z.string(),
+    /** A delegation hint: how deep in a delegation chain the event is. */
+    depth: z.number(),
+    /** A delegation hint: how many hand-offs the event has passed. */
+    hop: z.number(),
+    /** The Claude Code hook that fired (`SubagentStart`, `PreToolUse`, …). */
+    hook_event_name: z.string(),
+    /** The category the producer stated (`collabCategory`), as written; classification checks it. */
+    collabCategory: z.string(),
   })
   .partial();
 export type EventFacts = z.infer<typeof EventFacts>;
@@ -60,11 +98,9 @@ type Source = Record<string, unknown>;
  * here, so each field is read by its own name, a fast property load, rather than by looping over
  * the schema's keys (a test holds the two to the same fields).
  */
-export function extractFacts(event: BaseEvent, data: Record<string, unknown>): EventFacts {
+export function extractFacts(source: EventSource, data: Record<string, unknown>): EventFacts {
   const from: Source =
-    event.source === "v1.1" && isRecord(data["payload"])
-      ? { ...data["payload"], run_id: data["run_id"] }
-      : data;
+    source === "v1.1" && isRecord(data["payload"]) ? { ...data["payload"], run_id: data["run_id"] } : data;
   let facts: { -readonly [K in keyof EventFacts]: EventFacts[K] } | null = null;
   const message = from["message"];
   if (typeof message === "string") (facts ??= {}).message = message;
@@ -112,5 +148,27 @@ export function extractFacts(event: BaseEvent, data: Record<string, unknown>): E
   if (typeof previousWorkSessionId === "string") (facts ??= {}).previousWorkSessionId = previousWorkSessionId;
   const run_id = from["run_id"];
   if (typeof run_id === "string") (facts ??= {}).run_id = run_id;
+  // What the producer says about the event's place, from the top level of the line.
+  const eventRole = data["eventRole"];
+  if (typeof eventRole === "string") (facts ??= {}).eventRole = eventRole;
+  const fromSessionType = data["fromSessionType"];
+  if (typeof fromSessionType === "string") (facts ??= {}).fromSessionType = fromSessionType;
+  const toSessionType = data["toSessionType"];
+  if (typeof toSessionType === "string") (facts ??= {}).toSessionType = toSessionType;
+  const requesterSessionKey = data["requesterSessionKey"];
+  if (typeof requesterSessionKey === "string") (facts ??= {}).requesterSessionKey = requesterSessionKey;
+  const targetSessionKey = data["targetSessionKey"];
+  if (targetSessionKey !== undefined)
+    (facts ??= {}).targetSessionKey = typeof targetSessionKey === "string" ? targetSessionKey : null;
+  const parentConversationId = data["parentConversationId"];
+  if (typeof parentConversationId === "string") (facts ??= {}).parentConversationId = parentConversationId;
+  const depth = data["depth"];
+  if (typeof depth === "number") (facts ??= {}).depth = depth;
+  const hop = data["hop"];
+  if (typeof hop === "number") (facts ??= {}).hop = hop;
+  const hook_event_name = data["hook_event_name"];
+  if (typeof hook_event_name === "string") (facts ??= {}).hook_event_name = hook_event_name;
+  const collabCategory = data["collabCategory"];
+  if (typeof collabCategory === "string") (facts ??= {}).collabCategory = collabCategory;
   return facts ?? NO_FACTS;
 }

@@ -10,9 +10,10 @@ export const EventSource = z.enum(["openclaw", "v1.1", "claude_code"]);
 export type EventSource = z.infer<typeof EventSource>;
 
 /**
- * The one shape every input event is normalized into. The fields at the top level are the ones
- * the analysis joins on; everything the producer wrote is kept, unchanged, in `raw`, the line as
- * read. `eventData()` gives the producer's payload from it.
+ * The one shape every input event is normalized into, before classification. The fields at the
+ * top level are the ones the analysis joins on, and `facts` the payload fields it reads;
+ * everything the producer wrote is kept, unchanged, in `raw`, the line as read. `eventData()`
+ * gives the producer's payload from it.
  *
  * The line is kept as bytes rather than as the parsed object because the dozen objects a parsed
  * event is made of, kept for every event, made the garbage collector the largest cost of ingest.
@@ -57,10 +58,15 @@ export const BaseEvent = z.object({
   file: z.string(),
   /** The 1-based line in that file. */
   line: z.number().int().positive(),
+  /** The payload's fields the analysis reads (see EventFacts). */
+  facts: EventFacts,
 });
 export type BaseEvent = z.infer<typeof BaseEvent>;
 
-/** A canonical event with what classification adds (src/core/classify/). */
+/**
+ * A distinct event with what classification adds (`classifyEvent`): the event every stage after
+ * dedupe works with.
+ */
 export const CanonicalEvent = BaseEvent.extend({
   /** The event's role: where it is shown. */
   eventRole: EventRole,
@@ -70,8 +76,6 @@ export const CanonicalEvent = BaseEvent.extend({
   toSessionType: SessionType,
   /** The category the event itself states (`collabCategory` in its data), when valid. */
   statedCategory: CollabCategory.nullable(),
-  /** The payload's fields the analysis reads (see EventFacts). */
-  facts: EventFacts,
 });
 export type CanonicalEvent = z.infer<typeof CanonicalEvent>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CanonicalEvent } from "./event.ts";
+import { BaseEvent } from "./event.ts";
 import { Finding } from "./finding.ts";
 import { CategoryOverride } from "./overrides.ts";
 import { CurrentTask } from "./tasks/current-task.ts";
@@ -52,8 +52,8 @@ const fromWorkspace = <T extends z.ZodType>(record: T) =>
 export const LoadedInput = z.object({
   /** Every file read, in path order. */
   files: z.array(InputFile),
-  /** Events as read. */
-  events: z.array(CanonicalEvent),
+  /** Events as read, copies included, in path order of their files and line order within each. */
+  events: z.array(BaseEvent),
   /** Findings from reading. */
   findings: z.array(Finding),
   /** Task files. */

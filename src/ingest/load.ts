@@ -1,43 +1,21 @@
 import type { LoadedInput } from "../core/input.ts";
 import { discover, type DiscoveredFile } from "./discover.ts";
 import type { Progress } from "./progress.ts";
-import { readEventsFile } from "./read-events-file.ts";
-import { readTextFile } from "./read-text-file.ts";
+import { readEventsFile, type EventsFileRead } from "./read-events-file.ts";
+import { readTextFile, type TextFileRead } from "./read-text-file.ts";
 
 /**
  * Reads every file into the LoadedInput the core analyses. Files are read one after another, in
- * path order within each kind, so findings and event order never depend on timing.
+ * path order, so findings and event order never depend on timing.
  */
 export async function loadFiles(files: readonly DiscoveredFile[], progress: Progress): Promise<LoadedInput> {
-  const input: LoadedInput = {
-    files: [],
-    events: [],
-    findings: [],
-    taskFiles: [],
-    history: [],
-    currentTasks: [],
-    mainAgents: ["main"],
-    mentionNames: {},
-    overrides: {},
-  };
-  // Config and task files first: classifying events needs to know the main agents.
-  const ordered = [...files.filter((f) => f.kind !== "events"), ...files.filter((f) => f.kind === "events")];
+  const ordered = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const reads: Array<EventsFileRead | TextFileRead> = [];
   for (const file of ordered) {
-    const read =
-      file.kind === "events"
-        ? await readEventsFile(
-            file,
-            { mainAgents: new Set(input.mainAgents) },
-            input.events,
-            input.findings,
-            progress,
-          )
-        : await readTextFile(file, input, input.findings);
-    input.files.push(read);
+    reads.push(file.kind === "events" ? await readEventsFile(file, progress) : await readTextFile(file));
     progress.fileDone();
   }
-  input.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return input;
+  return assemble(reads);
 }
 
 /** Discovers and reads the inputs named on the command line. */
@@ -48,4 +26,24 @@ export async function loadInputs(
 ): Promise<LoadedInput> {
   const files = await discover(inputs, cwd);
   return loadFiles(files, makeProgress(files.length));
+}
+
+/**
+ * The LoadedInput from what each file gave, in path order: lists are joined, main agents are
+ * `main` and every agent a config names, and a later config's or overrides file's entry replaces
+ * an earlier one's.
+ */
+function assemble(reads: ReadonlyArray<EventsFileRead | TextFileRead>): LoadedInput {
+  const texts = reads.flatMap((r) => ("content" in r ? [r.content] : []));
+  return {
+    files: reads.map((r) => r.file),
+    events: reads.flatMap((r) => ("events" in r ? r.events : [])),
+    findings: reads.flatMap((r) => r.findings),
+    taskFiles: texts.flatMap((c) => c.taskFiles ?? []),
+    history: texts.flatMap((c) => c.history ?? []),
+    currentTasks: texts.flatMap((c) => c.currentTasks ?? []),
+    mainAgents: [...new Set(["main", ...texts.flatMap((c) => c.mainAgents ?? [])])].sort(),
+    mentionNames: Object.assign({}, ...texts.map((c) => c.mentionNames ?? {})) as Record<string, string>,
+    overrides: Object.assign({}, ...texts.map((c) => c.overrides ?? {})) as LoadedInput["overrides"],
+  };
 }

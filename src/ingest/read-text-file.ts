@@ -11,21 +11,27 @@ import { parseTaskFile } from "../core/tasks/parse-task-file.ts";
 import type { DiscoveredFile } from "./discover.ts";
 
 /** The parts of LoadedInput that markdown and config files fill. */
-export type TextTargets = Pick<
+export type TextContent = Pick<
   LoadedInput,
   "taskFiles" | "history" | "currentTasks" | "mainAgents" | "mentionNames" | "overrides"
 >;
+
+/** What one text file gave: the file as listed, its findings, and its part of the LoadedInput. */
+export interface TextFileRead {
+  /** The file as `input.files` lists it. */
+  file: InputFile;
+  /** What was wrong with it, each with its line (0 for the whole file). */
+  findings: Finding[];
+  /** What it holds, as the parts of the LoadedInput its kind fills. */
+  content: Partial<TextContent>;
+}
 
 /**
  * Reads a task file, a history file, a CURRENT_TASK.md, openclaw.json or the overrides file.
  * These are small files the tools rewrite whole, so they are read whole; each problem is a
  * finding with its line.
  */
-export async function readTextFile(
-  file: DiscoveredFile,
-  into: TextTargets,
-  findings: Finding[],
-): Promise<InputFile> {
+export async function readTextFile(file: DiscoveredFile): Promise<TextFileRead> {
   let text: string;
   let bytes: number;
   try {
@@ -33,74 +39,85 @@ export async function readTextFile(
     bytes = buf.length;
     text = buf.toString("utf8").replace(/^\uFEFF/, "");
   } catch (error) {
-    findings.push({ file: file.path, line: 0, reason: `cannot read the file: ${(error as Error).message}` });
-    return { path: file.path, kind: file.kind, bytes: 0, lines: 0, events: 0, errors: 1 };
+    return {
+      file: { path: file.path, kind: file.kind, bytes: 0, lines: 0, events: 0, errors: 1 },
+      findings: [{ file: file.path, line: 0, reason: `cannot read the file: ${(error as Error).message}` }],
+      content: {},
+    };
   }
-  const problems: Array<{ line: number; reason: string }> = [];
+  const { content, records, problems } = readContent(file, text);
+  return {
+    file: {
+      path: file.path,
+      kind: file.kind,
+      bytes,
+      lines: countLines(text),
+      events: records,
+      errors: problems.length,
+    },
+    findings: problems.map((p) => ({ file: file.path, line: p.line, reason: p.reason })),
+    content,
+  };
+}
+
+type Problem = { line: number; reason: string };
+
+/** What a file's text holds, how many records that is, and what was wrong with it. */
+function readContent(
+  file: DiscoveredFile,
+  text: string,
+): { content: Partial<TextContent>; records: number; problems: Problem[] } {
   const agentId = file.agentId ?? "main";
-  let records = 0;
   switch (file.kind) {
     case "task": {
       const parsed = parseTaskFile(text, path.basename(file.absPath, ".md"));
-      problems.push(...parsed.problems);
-      if (parsed.task !== null) {
-        into.taskFiles.push({ agentId, file: file.path, record: parsed.task });
-        records = 1;
-      }
-      break;
+      const taskFiles = parsed.task === null ? [] : [{ agentId, file: file.path, record: parsed.task }];
+      return { content: { taskFiles }, records: taskFiles.length, problems: parsed.problems };
     }
     case "task-history": {
       const parsed = parseHistory(text);
-      problems.push(...parsed.problems);
-      for (const entry of parsed.entries) into.history.push({ agentId, file: file.path, record: entry });
-      records = parsed.entries.length;
-      break;
+      const history = parsed.entries.map((record) => ({ agentId, file: file.path, record }));
+      return { content: { history }, records: history.length, problems: parsed.problems };
     }
     case "current-task": {
-      const current = parseCurrentTask(text);
-      if (current.state === "unknown")
-        problems.push({ line: 0, reason: "CURRENT_TASK.md is in neither of the forms the task tools write" });
-      into.currentTasks.push({ agentId, file: file.path, record: current });
-      records = 1;
-      break;
+      const record = parseCurrentTask(text);
+      const problems =
+        record.state === "unknown"
+          ? [{ line: 0, reason: "CURRENT_TASK.md is in neither of the forms the task tools write" }]
+          : [];
+      return { content: { currentTasks: [{ agentId, file: file.path, record }] }, records: 1, problems };
     }
     case "openclaw-config": {
+      const problems: Problem[] = [];
       const value = parseJson(text, true, problems);
-      if (value !== undefined) {
-        const config = readMainAgents(value);
-        into.mainAgents = [...new Set([...into.mainAgents, ...config.mainAgents])].sort();
-        Object.assign(into.mentionNames, readMentionNames(value));
-        problems.push(...config.problems.map((reason) => ({ line: 0, reason })));
-        records = config.mainAgents.length;
-      }
-      break;
+      if (value === undefined) return { content: {}, records: 0, problems };
+      const config = readMainAgents(value);
+      problems.push(...config.problems.map((reason) => ({ line: 0, reason })));
+      return {
+        content: { mainAgents: config.mainAgents, mentionNames: readMentionNames(value) },
+        records: config.mainAgents.length,
+        problems,
+      };
     }
     case "category-overrides": {
+      const problems: Problem[] = [];
       const value = parseJson(text, false, problems);
-      if (value !== undefined) {
-        const read = readOverrides(value);
-        Object.assign(into.overrides, read.overrides);
-        problems.push(...read.problems.map((reason) => ({ line: 0, reason })));
-        records = Object.keys(read.overrides).length;
-      }
-      break;
+      if (value === undefined) return { content: {}, records: 0, problems };
+      const read = readOverrides(value);
+      problems.push(...read.problems.map((reason) => ({ line: 0, reason })));
+      return {
+        content: { overrides: read.overrides },
+        records: Object.keys(read.overrides).length,
+        problems,
+      };
     }
     case "events":
       throw new Error(`${file.path} is an event file; read it with readEventsFile`);
   }
-  for (const p of problems) findings.push({ file: file.path, line: p.line, reason: p.reason });
-  return {
-    path: file.path,
-    kind: file.kind,
-    bytes,
-    lines: countLines(text),
-    events: records,
-    errors: problems.length,
-  };
 }
 
 /** OpenClaw's config is JSON5 (comments, trailing commas); the overrides file is plain JSON. */
-function parseJson(text: string, json5: boolean, problems: Array<{ line: number; reason: string }>): unknown {
+function parseJson(text: string, json5: boolean, problems: Problem[]): unknown {
   try {
     return json5 ? JSON5.parse(text) : JSON.parse(text);
   } catch (error) {

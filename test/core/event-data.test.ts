@@ -5,7 +5,7 @@ import { envelopeHook } from "../../src/core/formats/hook.ts";
 import { normalizeLine } from "../../src/core/formats/normalize-line.ts";
 
 const read = (value: unknown) => {
-  const { event } = normalizeLine(lineRef("f", 1, JSON.stringify(value)), { mainAgents: new Set(["main"]) });
+  const { event } = normalizeLine(lineRef("f", 1, JSON.stringify(value)));
   if (event === null) throw new Error("no event");
   return eventData(event);
 };

@@ -1,12 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { extractFacts, NO_FACTS } from "../../src/core/event-facts.ts";
-import type { BaseEvent } from "../../src/core/event.ts";
-
-const event = (source: BaseEvent["source"]) => ({ source }) as BaseEvent;
 
 describe("extractFacts", () => {
   it("keeps the fields analysis reads, of the right type, and nothing else", () => {
-    const facts = extractFacts(event("openclaw"), {
+    const facts = extractFacts("openclaw", {
       message: "hi",
       turn: 2,
       outcome: "blocked",
@@ -20,12 +17,31 @@ describe("extractFacts", () => {
 
   it("lifts a v1.1 payload and its run id", () => {
     expect(
-      extractFacts(event("v1.1"), { run_id: "run_1", payload: { question: "q?", summary: "s" }, type: "x" }),
+      extractFacts("v1.1", { run_id: "run_1", payload: { question: "q?", summary: "s" }, type: "x" }),
     ).toEqual({ question: "q?", summary: "s", run_id: "run_1" });
   });
 
+  it("reads what a producer says about the event's place from the top of a v1.1 line, not its payload", () => {
+    expect(
+      extractFacts("v1.1", {
+        eventRole: "delegation.subagent",
+        depth: 2,
+        payload: { eventRole: "conversation.main", hop: 1, message: "m" },
+      }),
+    ).toEqual({ eventRole: "delegation.subagent", depth: 2, message: "m" });
+  });
+
+  it("notes a target session key that is there without text as null, and an absent one not at all", () => {
+    expect(extractFacts("openclaw", { targetSessionKey: null })).toEqual({ targetSessionKey: null });
+    expect(extractFacts("openclaw", { targetSessionKey: 3 })).toEqual({ targetSessionKey: null });
+    expect(extractFacts("openclaw", { targetSessionKey: "agent:seum:main" })).toEqual({
+      targetSessionKey: "agent:seum:main",
+    });
+    expect(extractFacts("openclaw", {})).toEqual({});
+  });
+
   it("shares one empty object among events with none", () => {
-    expect(extractFacts(event("openclaw"), { taskId: "t" })).toBe(NO_FACTS);
+    expect(extractFacts("openclaw", { taskId: "t" })).toBe(NO_FACTS);
   });
 });
 
@@ -37,6 +53,6 @@ describe("extractFacts and the EventFacts schema", () => {
       const type = (schema as { unwrap: () => { type: string } }).unwrap().type;
       sample[key] = type === "boolean" ? true : type === "number" ? 1 : "x";
     }
-    expect(extractFacts(event("openclaw"), sample)).toEqual(sample);
+    expect(extractFacts("openclaw", sample)).toEqual(sample);
   });
 });

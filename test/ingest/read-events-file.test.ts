@@ -1,8 +1,6 @@
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import type { CanonicalEvent } from "../../src/core/event.ts";
-import type { Finding } from "../../src/core/finding.ts";
 import { silentProgress } from "../../src/ingest/progress.ts";
 import { readEventsFile } from "../../src/ingest/read-events-file.ts";
 import { tmpTree } from "../helpers/tmp.ts";
@@ -24,16 +22,10 @@ const v11 = (over: Record<string, unknown> = {}) =>
 
 async function read(content: string | Buffer) {
   const dir = tmpTree({ "events.ndjson": content });
-  const events: CanonicalEvent[] = [];
-  const findings: Finding[] = [];
-  const file = await readEventsFile(
+  return readEventsFile(
     { absPath: path.join(dir, "events.ndjson"), path: "events.ndjson", kind: "events", agentId: null },
-    { mainAgents: new Set(["main"]) },
-    events,
-    findings,
     silentProgress,
   );
-  return { events, findings, file };
 }
 
 /**
@@ -118,6 +110,12 @@ describe("readEventsFile", () => {
     expect(findings).toEqual([]);
     expect(events.map((e) => e.source)).toEqual(["openclaw", "v1.1", "claude_code"]);
     expect(file.events).toBe(3);
+  });
+
+  it("gives the events with their payload facts, unclassified", async () => {
+    const { events } = await read(`${oc(1)}\n`);
+    expect(events[0]).toMatchObject({ type: "a2a.send", fromAgent: "eden", toAgent: "seum", facts: {} });
+    expect(events[0]).not.toHaveProperty("eventRole");
   });
 
   it("gives hook payloads without a time the time of the nearest timed line, and says so once", async () => {

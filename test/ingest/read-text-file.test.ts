@@ -1,37 +1,23 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Finding } from "../../src/core/finding.ts";
 import type { InputKind } from "../../src/core/input.ts";
-import { readTextFile, type TextTargets } from "../../src/ingest/read-text-file.ts";
+import { readTextFile } from "../../src/ingest/read-text-file.ts";
 import { tmpTree } from "../helpers/tmp.ts";
 
 async function read(name: string, kind: InputKind, content: string) {
   const dir = tmpTree({ [name]: content });
-  const into: TextTargets = {
-    taskFiles: [],
-    history: [],
-    currentTasks: [],
-    mainAgents: ["main"],
-    mentionNames: {},
-    overrides: {},
-  };
-  const findings: Finding[] = [];
-  const file = await readTextFile(
-    { absPath: path.join(dir, name), path: name, kind, agentId: "eden" },
-    into,
-    findings,
-  );
-  return { into, findings, file };
+  const read = await readTextFile({ absPath: path.join(dir, name), path: name, kind, agentId: "eden" });
+  return { content: read.content, findings: read.findings, file: read.file };
 }
 
 describe("readTextFile", () => {
   it("reads a task file for its workspace's agent, named by its file when the heading is gone", async () => {
-    const { into, file } = await read(
+    const { content, file } = await read(
       "workspace-eden/tasks/task_abc.md",
       "task",
       "## Metadata\n- **Status:** pending\n- **Priority:** low\n- **Created:** 2026-01-01T00:00:00Z\n\n## Description\nx",
     );
-    expect(into.taskFiles[0]).toMatchObject({
+    expect(content.taskFiles?.[0]).toMatchObject({
       agentId: "eden",
       file: "workspace-eden/tasks/task_abc.md",
       record: { id: "task_abc", status: "pending" },
@@ -40,12 +26,12 @@ describe("readTextFile", () => {
   });
 
   it("reports an unknown task status with its line and keeps the task", async () => {
-    const { into, findings } = await read(
+    const { content, findings } = await read(
       "t/task_a.md",
       "task",
       "# Task: task_a\n\n## Metadata\n- **Status:** snoozed\n- **Created:** 2026-01-01T00:00:00Z\n\n## Description\nx",
     );
-    expect(into.taskFiles).toHaveLength(1);
+    expect(content.taskFiles).toHaveLength(1);
     expect(findings).toEqual([
       {
         file: "t/task_a.md",
@@ -56,18 +42,22 @@ describe("readTextFile", () => {
   });
 
   it("reads openclaw.json as JSON5 and adds its main agents", async () => {
-    const { into, findings } = await read(
+    const { content, findings } = await read(
       "openclaw.json",
       "openclaw-config",
       "{ // comment\n agents: { list: [{ id: 'eden' }, { id: 'seum' },] } }",
     );
     expect(findings).toEqual([]);
-    expect(into.mainAgents).toEqual(["eden", "main", "seum"]);
+    expect(content.mainAgents).toEqual(["eden", "main", "seum"]);
   });
 
-  it("reports a broken openclaw.json with its line, and keeps main", async () => {
-    const { into, findings } = await read("openclaw.json", "openclaw-config", "{\n agents: {\n list: [ }\n}");
-    expect(into.mainAgents).toEqual(["main"]);
+  it("reports a broken openclaw.json with its line, and names no main agents", async () => {
+    const { content, findings } = await read(
+      "openclaw.json",
+      "openclaw-config",
+      "{\n agents: {\n list: [ }\n}",
+    );
+    expect(content.mainAgents).toBeUndefined();
     expect(findings[0]).toMatchObject({
       file: "openclaw.json",
       line: 3,
@@ -76,7 +66,7 @@ describe("readTextFile", () => {
   });
 
   it("reads overrides and reports a bad entry", async () => {
-    const { into, findings } = await read(
+    const { content, findings } = await read(
       "o.json",
       "category-overrides",
       JSON.stringify({
@@ -84,24 +74,28 @@ describe("readTextFile", () => {
         ws_b: { collabCategory: "x" },
       }),
     );
-    expect(Object.keys(into.overrides)).toEqual(["ws_a"]);
+    expect(Object.keys(content.overrides ?? {})).toEqual(["ws_a"]);
     expect(findings).toHaveLength(1);
     expect(findings[0]?.reason).toMatch(/^override for "ws_b"/);
   });
 
   it("reports a CURRENT_TASK.md in neither form", async () => {
-    const { into, findings } = await read("workspace-eden/CURRENT_TASK.md", "current-task", "something else");
-    expect(into.currentTasks[0]?.record.state).toBe("unknown");
+    const { content, findings } = await read(
+      "workspace-eden/CURRENT_TASK.md",
+      "current-task",
+      "something else",
+    );
+    expect(content.currentTasks?.[0]?.record.state).toBe("unknown");
     expect(findings[0]?.reason).toBe("CURRENT_TASK.md is in neither of the forms the task tools write");
   });
 
   it("reports a history entry without a task id on its heading's line", async () => {
-    const { into, findings } = await read(
+    const { content, findings } = await read(
       "h/2026-02.md",
       "task-history",
       "# Task History - February 2026\n\n---\n\n## [2026-02-01T00:00:00Z] x\n\n**Priority:** low\n",
     );
-    expect(into.history).toEqual([]);
+    expect(content.history).toEqual([]);
     expect(findings).toEqual([
       { file: "h/2026-02.md", line: 5, reason: "history entry has no **Task ID:** line" },
     ]);

@@ -1,6 +1,6 @@
 import { CollabCategory } from "../category.ts";
 import type { BaseEvent, CanonicalEvent } from "../event.ts";
-import { extractFacts, type EventFacts } from "../event-facts.ts";
+import type { EventFacts } from "../event-facts.ts";
 import { scoreText } from "./classify-text.ts";
 import type { CategoryEvidence } from "./event-class.ts";
 import { eventRoleOf } from "./event-role.ts";
@@ -18,70 +18,68 @@ const ONLY_MAIN: ReadonlySet<string> = new Set(["main"]);
 const HOOK_DELEGATIONS = new Set(["SubagentStart", "SubagentStop"]);
 
 /**
- * Adds role and session types to an event, from its fields and its payload (`data`, as eventData
- * gives it). Runs once per event, while the line is parsed anyway. The category is not decided
- * here: reading a message's words costs more than all the rest of ingest, and only conversations
- * need it (see eventCategory).
+ * The classification stage: every distinct event with its role and session types. It runs once
+ * per distinct event, after dedupe, from the facts normalisation took from each line.
  */
-export function classifyEvent(
-  event: BaseEvent,
-  data: Record<string, unknown>,
-  context: ClassifyContext,
-): CanonicalEvent {
-  const hints =
-    typeof data["parentConversationId"] === "string" || positive(data["depth"]) || positive(data["hop"]);
+export function classifyEvents(events: readonly BaseEvent[], context: ClassifyContext): CanonicalEvent[] {
+  const classified = new Array<CanonicalEvent>(events.length);
+  for (let i = 0; i < events.length; i++) classified[i] = classifyEvent(events[i] as BaseEvent, context);
+  return classified;
+}
+
+/**
+ * Adds role and session types to an event, from its fields and its facts. The category is not
+ * decided here: reading a message's words costs more than all the rest of ingest, and only
+ * conversations need it (see eventCategory).
+ */
+export function classifyEvent(event: BaseEvent, context: ClassifyContext): CanonicalEvent {
+  const { facts } = event;
+  const hints = facts.parentConversationId !== undefined || positive(facts.depth) || positive(facts.hop);
   const delegated =
     event.type === "a2a.spawn" ||
     event.type === "a2a.spawn_result" ||
     event.type === "manager_assign" ||
     hints ||
-    (event.source === "claude_code" && HOOK_DELEGATIONS.has(String(data["hook_event_name"])));
+    (event.source === "claude_code" && HOOK_DELEGATIONS.has(facts.hook_event_name ?? ""));
   // openclaw.json names OpenClaw's agents only; v1.1 and Claude Code agents are judged without it.
   const mains = event.source === "openclaw" ? context.mainAgents : ONLY_MAIN;
   const fromSessionType = sessionTypeOf(
     {
       agent: event.fromAgent ?? event.agentId,
-      stated: data["fromSessionType"],
-      sessionKey: data["requesterSessionKey"],
+      stated: facts.fromSessionType,
+      sessionKey: facts.requesterSessionKey,
       delegated: false,
     },
     mains,
   );
   const toSessionType =
-    event.toAgent === null && data["targetSessionKey"] === undefined
+    event.toAgent === null && facts.targetSessionKey === undefined
       ? "unknown"
       : sessionTypeOf(
           {
             agent: event.toAgent,
-            stated: data["toSessionType"],
-            sessionKey: data["targetSessionKey"],
+            stated: facts.toSessionType,
+            sessionKey: facts.targetSessionKey,
             delegated,
           },
           mains,
         );
   const eventRole = eventRoleOf({
     type: event.type,
-    stated: data["eventRole"],
+    stated: facts.eventRole,
     from: fromSessionType,
     to: toSessionType,
     delegationHints: hints,
   });
-  const stated = data["collabCategory"];
+  const stated = facts.collabCategory;
   const statedCategory =
-    typeof stated === "string" && (CollabCategory.options as readonly string[]).includes(stated)
+    stated !== undefined && (CollabCategory.options as readonly string[]).includes(stated)
       ? (stated as CollabCategory)
       : null;
-  return {
-    ...event,
-    eventRole,
-    fromSessionType,
-    toSessionType,
-    statedCategory,
-    facts: extractFacts(event, data),
-  };
+  return { ...event, eventRole, fromSessionType, toSessionType, statedCategory };
 }
 
-function positive(value: unknown): boolean {
+function positive(value: number | undefined): boolean {
   return typeof value === "number" && value > 0;
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { extractFacts } from "../event-facts.ts";
 import { FINGERPRINT_PREFIX } from "../fingerprint.ts";
 import { hash64 } from "../hash.ts";
 import { parseTime } from "../time.ts";
@@ -88,7 +89,6 @@ export function normalizeHook(value: Record<string, unknown>, ref: LineRef): Nor
   const parties = hookParties(payload, type, subject);
   const taskId = typeof payload["task_id"] === "string" ? payload["task_id"] : null;
   return {
-    data: payload,
     event: {
       // Raw captures are rare and may lack a time, so their fingerprint is the whole line's hash.
       id: id ?? `${FINGERPRINT_PREFIX}${hash64(ref.text)}`,
@@ -104,6 +104,7 @@ export function normalizeHook(value: Record<string, unknown>, ref: LineRef): Nor
       raw: ref.bytes,
       file: ref.file,
       line: ref.line,
+      facts: extractFacts("claude_code", payload),
     },
     needsTime: ts === null,
     problems: [],

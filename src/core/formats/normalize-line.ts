@@ -1,5 +1,3 @@
-import { classifyEvent, type ClassifyContext } from "../classify/classify-event.ts";
-import type { CanonicalEvent } from "../event.ts";
 import { isRecord } from "./fields.ts";
 import { isHookLine, normalizeHook } from "./hook.ts";
 import { rejected, type LineRef, type Normalized } from "./normalized.ts";
@@ -7,28 +5,16 @@ import { normalizeCoordination } from "./openclaw.ts";
 import { normalizeV11 } from "./v11.ts";
 
 /**
- * Turns one NDJSON line into a classified canonical event. Any `*.ndjson` may hold any of the three formats,
- * even mixed, so the format is told from the line itself:
+ * Turns one NDJSON line into an event: parsed, checked against its format's schema, normalized,
+ * with the payload's facts taken. Any `*.ndjson` may hold any of the three formats, even mixed,
+ * so the format is told from the line itself:
  * - a `workscope` hook envelope or a `hook_event_name` field: a Claude Code hook payload;
- * - `workspace_id`, `terminal_session_id` or a `version` field: a v1.1 event (seed 002);
+ * - `workspace_id`, `terminal_session_id` or a `version` field: a v1.1 event;
  * - anything else with a `type`: an OpenClaw coordination event.
+ *
+ * Classification comes later, once copies are dropped (`classifyEvent`).
  */
-export function normalizeLine(ref: LineRef, context: ClassifyContext): Normalized<CanonicalEvent> {
-  const read = parseLine(ref);
-  if (read.event === null) return { event: null, needsTime: read.needsTime, problems: read.problems };
-  return {
-    event: classifyEvent(read.event, read.data ?? {}, context),
-    needsTime: read.needsTime,
-    problems: read.problems,
-  };
-}
-
-/**
- * One NDJSON line as a canonical event before classification: parsed, validated by its format's
- * schema and normalized. normalizeLine classifies what this gives while the payload is at hand;
- * the benchmark times it alone, as the ingest stages of issue 2.
- */
-export function parseLine(ref: LineRef): Normalized {
+export function normalizeLine(ref: LineRef): Normalized {
   let value: unknown;
   try {
     value = JSON.parse(ref.text);

@@ -19,8 +19,6 @@ export interface LineRef {
 export interface Normalized<E = BaseEvent> {
   /** The event, or null when the line could not become one. */
   event: E | null;
-  /** The producer's payload as parsed (what `eventData` gives), for classifying without parsing again. */
-  data?: Record<string, unknown>;
   /** True when the producer wrote no time: the reader fills `ts` from neighbouring lines. */
   needsTime: boolean;
   /** What was wrong with the line, one sentence each. */

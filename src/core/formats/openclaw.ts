@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { extractFacts } from "../event-facts.ts";
 import { agentFromSessionKey } from "../session-key.ts";
 import { parseTime } from "../time.ts";
 import { isRecord, textField } from "./fields.ts";
@@ -74,9 +75,10 @@ export function normalizeCoordination(value: Record<string, unknown>, ref: LineR
     raw: ref.bytes,
     file: ref.file,
     line: ref.line,
+    facts: extractFacts("openclaw", data),
   };
   // Nearly every event has no problem: they share one empty list instead of each making one.
-  return { event, data, needsTime: false, problems: scratch.length === 0 ? NO_PROBLEMS : scratch.splice(0) };
+  return { event, needsTime: false, problems: scratch.length === 0 ? NO_PROBLEMS : scratch.splice(0) };
 }
 
 const scratch: string[] = [];

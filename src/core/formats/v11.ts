@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { extractFacts, NO_FACTS } from "../event-facts.ts";
 import { isIsoUtc } from "../time.ts";
 import { isRecord, textField } from "./fields.ts";
 import { rejected, type LineRef, type Normalized } from "./normalized.ts";
@@ -60,7 +61,6 @@ export function normalizeV11(value: Record<string, unknown>, ref: LineRef): Norm
   }
   const problems: string[] = [];
   return {
-    data: value,
     event: {
       id: event.id,
       ts: Date.parse(event.ts),
@@ -80,6 +80,7 @@ export function normalizeV11(value: Record<string, unknown>, ref: LineRef): Norm
       raw: ref.bytes,
       file: ref.file,
       line: ref.line,
+      facts: extractFacts("v1.1", value),
     },
     needsTime: false,
     problems,
@@ -108,6 +109,7 @@ function schemaError(value: Record<string, unknown>, ref: LineRef, why: string):
       invalid: reason,
       file: ref.file,
       line: ref.line,
+      facts: NO_FACTS,
     },
     needsTime: false,
     problems: [reason],

@@ -8,12 +8,18 @@ import { eventRef } from "../event-ref.ts";
 import type { CategoryOverrides } from "../overrides.ts";
 import type { Attribution } from "./attribute.ts";
 import { sessionCategory } from "./session-category.ts";
+import { nextSessionsOf, previousSessionOf } from "./session-links.ts";
 import type { MentionNames } from "./transcript.ts";
 import { sessionStatus } from "./status.ts";
 import { threadKeyOf } from "./thread-key.ts";
 import { buildThreads, type ThreadWork } from "./threads.ts";
 import { sessionTitle } from "./title.ts";
-import type { RoleCounts, UnattributedEvent, WorkSession } from "./work-session.ts";
+import {
+  UNTITLED_SESSION,
+  type RoleCounts,
+  type UnattributedEvent,
+  type WorkSession,
+} from "./work-session.ts";
 
 /** What building sessions needs besides their events. */
 export interface SessionContext {
@@ -39,22 +45,29 @@ export interface SessionsBuilt {
   threads: ThreadWork[];
 }
 
-/** Builds every work session from the attributed events. */
+/**
+ * Builds every work session from the attributed events, each whole: the links between sessions
+ * are found first, so that each session is made with its previous and next sessions.
+ */
 export function buildWorkSessions(attribution: Attribution, context: SessionContext): SessionsBuilt {
-  const threads: ThreadWork[] = [];
-  const sessions = [...attribution.bySession].map(([id, events]) => buildOne(id, events, context, threads));
-  const loose = attribution.unattributed.map((u) => u.event).filter(isAgentToAgent);
-  threads.push(...buildThreads(loose, null, context.logEndMs, context.mentionNames));
-  const byId = new Map(sessions.map((s) => [s.workSessionId, s]));
-  for (const session of sessions) {
-    const previous =
-      session.previousWorkSessionId === undefined ? undefined : byId.get(session.previousWorkSessionId);
-    previous?.nextWorkSessionIds.push(session.workSessionId);
-  }
-  for (const session of sessions) session.nextWorkSessionIds.sort();
-  sessions.sort(
-    (a, b) => b.lastActivityMs - a.lastActivityMs || (a.workSessionId < b.workSessionId ? -1 : 1),
+  const previous = new Map(
+    [...attribution.bySession].map(([id, events]) => [
+      id,
+      previousSessionOf(id, events, context.previousFromTasks),
+    ]),
   );
+  const next = nextSessionsOf(previous);
+  const built = [...attribution.bySession].map(([id, events]) =>
+    buildOne(id, events, context, { previous: previous.get(id), next: next.get(id) ?? [] }),
+  );
+  const loose = attribution.unattributed.map((u) => u.event).filter(isAgentToAgent);
+  const threads = [
+    ...built.flatMap((b) => b.threads),
+    ...buildThreads(loose, null, context.logEndMs, context.mentionNames),
+  ];
+  const sessions = built
+    .map((b) => b.session)
+    .sort((a, b) => b.lastActivityMs - a.lastActivityMs || (a.workSessionId < b.workSessionId ? -1 : 1));
   return { sessions, threads };
 }
 
@@ -65,12 +78,13 @@ function isAgentToAgent(e: CanonicalEvent): boolean {
   );
 }
 
+/** One work session and its threads, from its events and its links to other sessions. */
 function buildOne(
   id: string,
   events: CanonicalEvent[],
   context: SessionContext,
-  allThreads: ThreadWork[],
-): WorkSession {
+  links: { previous: string | undefined; next: readonly string[] },
+): { session: WorkSession; threads: ThreadWork[] } {
   const first = events[0] as CanonicalEvent;
   const last = events.at(-1) as CanonicalEvent;
   const roleCounts = Object.fromEntries(EventRole.options.map((r) => [r, 0])) as RoleCounts;
@@ -98,15 +112,13 @@ function buildOne(
   const category = sessionCategory({ override, stated, evidence });
   const a2a = events.filter(isAgentToAgent);
   const threads = buildThreads(a2a, id, context.logEndMs, context.mentionNames);
-  allThreads.push(...threads);
-  const previous =
-    context.previousFromTasks.get(id) ??
-    events
-      .map((e) => (e.type === "task.started" ? e.facts["previousWorkSessionId"] : undefined))
-      .find((p): p is string => typeof p === "string" && p !== id);
+  const title = sessionTitle(
+    [...conversations, ...a2a].map((e) => ({ type: e.type, data: e.facts })),
+    descriptions,
+  );
 
-  // Keys in the order of the contract (DESIGN.md §4), optional ones in their place.
-  return {
+  // Keys in the order of the Report's WorkSession, optional ones in their place.
+  const session: WorkSession = {
     workSessionId: id,
     status: sessionStatus(last.ts, { type: last.type, data: last.facts }, context.nowMs),
     startMs: first.ts,
@@ -125,16 +137,14 @@ function buildOne(
             ...(override.updatedBy === undefined ? {} : { updatedBy: override.updatedBy }),
           },
         }),
-    title: sessionTitle(
-      [...conversations, ...a2a].map((e) => ({ type: e.type, data: e.facts })),
-      descriptions,
-    ),
+    title: title ?? UNTITLED_SESSION,
     agents: [...agents].sort(),
     taskIds: [...taskIds].sort(),
-    ...(previous === undefined ? {} : { previousWorkSessionId: previous }),
-    nextWorkSessionIds: [],
+    ...(links.previous === undefined ? {} : { previousWorkSessionId: links.previous }),
+    nextWorkSessionIds: [...links.next],
     threads: threads.map((t) => t.thread),
   };
+  return { session, threads };
 }
 
 /** The unattributed events as the Report lists them. */

@@ -1,5 +1,3 @@
-/** The title when nothing better is found (seed 000 §8.3). */
-export const DEFAULT_TITLE = "협업 작업";
 const MAX_TITLE = 120;
 
 /** What the title rules look at in one event. */
@@ -9,16 +7,16 @@ export interface TitleSource {
 }
 
 /**
- * A session's title, by the priority of seed 000 §8.3: a spawn's `label`; the text of a
- * `[Goal] …` line; the first user-facing message or reply preview; then (our addition, for
- * sessions of task signals only) its task's description; `협업 작업`. Directive lines
+ * A session's title, in this priority: a spawn's `label`; the text of a `[Goal] …` line; the
+ * first user-facing message or reply preview; then, for sessions of task signals only, its
+ * tasks' description. Null when none of these names the session. Directive lines
  * (`[[reply_to_current]]`) and outcome texts are not user-facing, and a title is never a raw
  * task id.
  */
 export function sessionTitle(
   events: readonly TitleSource[],
   taskDescriptions: readonly string[] = [],
-): string {
+): string | null {
   const label = events
     .map((e) => e.data["label"])
     .find((l): l is string => typeof l === "string" && l.trim().length > 0);
@@ -34,7 +32,7 @@ export function sessionTitle(
     }
   }
   const description = taskDescriptions.map(firstUserFacingLine).find((d) => d !== null);
-  return description === undefined || description === null ? DEFAULT_TITLE : clip(description);
+  return description === undefined || description === null ? null : clip(description);
 }
 
 function firstUserFacingLine(value: unknown): string | null {

@@ -46,6 +46,13 @@ export const RoleCounts = z.object(
 );
 export type RoleCounts = z.infer<typeof RoleCounts>;
 
+/**
+ * The Report's `title` of a work session that nothing names. It is a fixed value of the Report's
+ * contract, kept so that Reports stay byte-identical, not display text: pages show their own
+ * localized words for a session without a title.
+ */
+export const UNTITLED_SESSION = "협업 작업";
+
 /** A work session: the root of one collaboration (seed 000 §4), as the Report lists it. */
 export const WorkSession = z.object({
   /** The session id, `ws_…` (or a Claude Code session id). */
@@ -70,7 +77,7 @@ export const WorkSession = z.object({
   collabSubTags: z.array(z.string()),
   /** When an operator overrode the category: when and by whom. */
   categoryOverride: z.object({ updatedAt: z.string(), updatedBy: z.string().optional() }).optional(),
-  /** A one-line title (seed 000 §8.3). */
+  /** A one-line title (see sessionTitle); UNTITLED_SESSION when nothing names the session. */
   title: z.string(),
   /** Every agent that took part, sorted. */
   agents: z.array(z.string()),

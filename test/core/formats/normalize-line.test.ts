@@ -2,8 +2,7 @@ import { describe, expect, it } from "vitest";
 import { lineRef } from "../../helpers/line-ref.ts";
 import { normalizeLine } from "../../../src/core/formats/normalize-line.ts";
 
-const line = (text: string) =>
-  normalizeLine(lineRef("mixed.ndjson", 4, text), { mainAgents: new Set(["main"]) });
+const line = (text: string) => normalizeLine(lineRef("mixed.ndjson", 4, text));
 
 describe("normalizeLine", () => {
   it("tells the three formats apart by the line itself", () => {
@@ -14,6 +13,14 @@ describe("normalizeLine", () => {
     const v11 =
       '{"id":"e1","version":"1.1","ts":"2026-01-01T00:00:00Z","type":"heartbeat","source":"synthetic","workspace_id":"w","terminal_session_id":"t","agent_id":"a"}';
     expect(line(v11).event?.source).toBe("v1.1");
+  });
+
+  it("gives an event with its payload facts and no classification yet", () => {
+    const { event } = line(
+      '{"type":"a2a.send","agentId":"eden","ts":1,"data":{"message":"hi","eventRole":"conversation.main"}}',
+    );
+    expect(event?.facts).toEqual({ message: "hi", eventRole: "conversation.main" });
+    expect(event).not.toHaveProperty("eventRole");
   });
 
   it("takes a line with workspace_id but no version as a v1.1 event, and says what is missing", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_TITLE, sessionTitle } from "../../../src/core/sessions/title.ts";
+import { sessionTitle } from "../../../src/core/sessions/title.ts";
 
 const ev = (data: Record<string, unknown>) => ({ type: "a2a.send", data });
 
@@ -14,16 +14,17 @@ describe("sessionTitle", () => {
     expect(sessionTitle([ev({ message: "[outcome] blocked: 응답을 받지 못했습니다" })], ["OAuth 구현"])).toBe(
       "OAuth 구현",
     );
-    expect(sessionTitle([], [])).toBe(DEFAULT_TITLE);
+    expect(sessionTitle([], [])).toBeNull();
   });
 
-  it("never uses a raw task id", () => {
-    expect(sessionTitle([ev({ message: "task_0123456789abcdef0123" })])).toBe(DEFAULT_TITLE);
+  it("is null when nothing names the session: no words, only outcomes, or only a raw task id", () => {
+    expect(sessionTitle([ev({ message: "task_0123456789abcdef0123" })])).toBeNull();
+    expect(sessionTitle([ev({ message: "[outcome] blocked: 응답을 받지 못했습니다" })], [""])).toBeNull();
   });
 
   it("keeps a title to one line of at most 120 characters", () => {
     const title = sessionTitle([ev({ label: `${"가".repeat(200)}\nmore` })]);
     expect(title).toHaveLength(120);
-    expect(title.endsWith("…")).toBe(true);
+    expect(title?.endsWith("…")).toBe(true);
   });
 });
