@@ -1,11 +1,15 @@
-// The report site is rendered from a precomputed Report; see DESIGN.md §5. `workscope build`
-// passes outDir and base on top of this file.
+// The report site renders the page data a build wrote into its data folder (src/site/data.ts):
+// `workscope build` runs Astro on top of this file with its own output folder, and `npx astro dev`
+// renders the same data live. The base path is the build's (--base), read from the data folder's
+// settings; `/` when no build has written any.
 import { defineConfig } from "astro/config";
+import { writtenSettings } from "./src/site/data.ts";
 
 export default defineConfig({
+  base: writtenSettings()?.base ?? "/",
   // No page has a React island yet (the list filters are a plain module script), and the React
   // integration ships its 220 KB renderer to every site whether a page uses it or not. It comes
-  // back with the first island (the drift charts, DESIGN.md §5).
+  // back with the first island that needs it.
   integrations: [],
   output: "static",
   // Styles stay external files: the Content-Security-Policy below allows no inline style.

@@ -1,13 +1,14 @@
 import { existsSync, readdirSync } from "node:fs";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { analyze } from "../../src/core/report.ts";
+import { toIso } from "../../src/core/time.ts";
 import { buildSiteData } from "../../src/core/site/build-site.ts";
-import { loadInputs } from "../../src/ingest/load.ts";
+import { analyzeInputs } from "../../src/ingest/analyze-inputs.ts";
 import { silentProgress, streamProgress } from "../../src/ingest/progress.ts";
 import { writeSiteData } from "../../src/ingest/write-site-data.ts";
 import { parseCommand, parseNow, UsageError } from "../args.ts";
+import { checkDataFolder, dataFileIn, dataFolderBeside, startDataFolder } from "../site/data-folder.ts";
 import { ROOT, startRendering } from "../site/render-site.ts";
 import { resolveInputs } from "./analyze.ts";
 
@@ -15,6 +16,7 @@ export const BUILD_HELP = `Usage: workscope build [inputs…] [options]
 
 Analyzes the logs once and writes the report site: static HTML that any static host serves.
 Inputs as for \`workscope analyze\` (no inputs: ~/.openclaw when it exists, else the bundled sample).
+The site's data stays in .workscope/ beside the output folder, for \`npx astro dev\`.
 
 Options:
   --now ISO        judge against this time instead of the time of the run
@@ -55,34 +57,33 @@ export async function runBuild(argv: string[]): Promise<number> {
     throw new UsageError(`--jobs should be a whole number from 1 to 64 (got ${JSON.stringify(values.jobs)})`);
 
   const inputs = resolveInputs(positionals);
+  const dataDir = dataFolderBeside(out);
+  checkDataFolder(dataDir, out);
   const outExisted = existsSync(out);
   await mkdir(out, { recursive: true });
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "workscope-data-"));
-  const shards = path.join(dataDir, "shards");
-  const rendering = await startRendering({
-    dataDir: shards,
-    cacheDir: dataDir,
-    out,
-    base,
-    locale,
-    jobs,
-    quiet,
-  });
+  await startDataFolder(dataDir, { locale, base, generatedAt: toIso(nowMs) });
+  const rendering = await startRendering({ dataDir, out, jobs, quiet });
   let summary: BuildSummary;
   try {
-    summary = await writeData(inputs, nowMs, shards, quiet);
+    summary = await writeData(inputs, nowMs, dataFileIn(dataDir, { kind: "pages" }), quiet);
     await rendering.finished();
     await writeFile(path.join(out, SITE_MARKER), `${summary.generatedAt}\n`);
   } catch (error) {
     await rendering.cancel();
     if (!outExisted) await rm(out, { recursive: true, force: true });
-    throw error;
-  } finally {
+    // Half-written data would show pages of no build: it goes, and the dev server says so.
     await rm(dataDir, { recursive: true, force: true });
+    throw error;
   }
   const shown = path.relative(process.cwd(), out) || ".";
   process.stdout.write(
-    `workscope build — ${summary.sessions} work sessions, ${summary.tasks} tasks, ${summary.agents} agents\n  site written to ${shown}/\n  preview it: npx workscope preview --out ${shown}  (or any static server)\n`,
+    [
+      `workscope build — ${summary.sessions} work sessions, ${summary.tasks} tasks, ${summary.agents} agents`,
+      `  site written to ${shown}/`,
+      `  preview it: npx workscope preview --out ${shown}  (or any static server)`,
+      `  its data stays in ${path.relative(process.cwd(), dataDir) || "."}/ for Astro's dev server (README: Development)`,
+      "",
+    ].join("\n"),
   );
   return 0;
 }
@@ -102,21 +103,20 @@ interface BuildSummary {
 async function writeData(
   inputs: string[],
   nowMs: number,
-  shards: string,
+  pagesDir: string,
   quiet: boolean,
 ): Promise<BuildSummary> {
   let progress = silentProgress;
-  const input = await loadInputs(
-    inputs,
-    process.cwd(),
-    (files) => (progress = quiet ? silentProgress : streamProgress(files, process.stderr)),
-  );
-  const analysis = analyze(input, nowMs);
+  const analysis = await analyzeInputs(inputs, {
+    cwd: process.cwd(),
+    nowMs,
+    progress: (files) => (progress = quiet ? silentProgress : streamProgress(files, process.stderr)),
+  });
   const { report } = analysis;
   progress.finish(
     `read ${report.input.files.length} files: ${report.input.events} events, ${report.workSessions.length} work sessions`,
   );
-  await writeSiteData(shards, buildSiteData(analysis));
+  await writeSiteData(pagesDir, buildSiteData(analysis));
   return {
     generatedAt: report.generatedAt,
     sessions: report.workSessions.length,

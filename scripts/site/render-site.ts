@@ -3,6 +3,8 @@ import { existsSync } from "node:fs";
 import { mkdir, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { DATA_FOLDER_ENV } from "../../src/site/data-folder.ts";
+import { formatRenderShare, RENDER_SHARE_ENV, type RenderShare } from "../../src/site/render-share.ts";
 
 /** The project folder: Astro builds the pages in src/pages from here. */
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -10,15 +12,14 @@ const PART_SCRIPT = fileURLToPath(new URL("./render-part.ts", import.meta.url));
 /** Where the renderers build, inside the site's folder until they are moved together. */
 const PARTS = ".parts";
 
-/** What rendering the site needs: where the data will be, where the site goes, how it is served. */
+/** What rendering the site needs: where its data will be and where the site goes. */
 export interface RenderOptions {
-  /** The folder the shards are written to (src/ingest/write-site-data.ts); renderers wait for it. */
+  /**
+   * The data folder (src/site/data-folder.ts). Its settings are there before the renderers start;
+   * its page data follows, and the renderers wait for it.
+   */
   dataDir: string;
-  /** A folder for the renderers' caches. */
-  cacheDir: string;
   out: string;
-  base: string;
-  locale: "ko" | "en";
   /** How many processes render pages side by side. */
   jobs: number;
   quiet: boolean;
@@ -34,7 +35,7 @@ export interface Rendering {
 
 /**
  * Starts rendering the site's pages into `out`. Astro renders one page at a time, so the pages are
- * shared out (WORKSCOPE_PART=k/n, see src/site/data.ts) among `jobs` processes, each building into
+ * shared out (src/site/render-share.ts) among `jobs` processes, each building into
  * a folder of its own under `out/.parts/`; the folders are then moved together. The few list pages
  * every process renders come out the same, as do the shared assets, whose names are hashes of
  * their content.
@@ -83,16 +84,7 @@ async function renderPart(
   outDir: string,
   state: PartState,
 ): Promise<void> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    WORKSCOPE_DATA: options.dataDir,
-    WORKSCOPE_LOCALE: options.locale,
-    WORKSCOPE_BASE: options.base,
-    WORKSCOPE_PART: `${k}/${options.jobs}`,
-  };
-  // Vite takes these names from the environment over the config; a parent tool (a test runner,
-  // another Vite) may have set them for itself.
-  for (const name of ["BASE_URL", "MODE", "DEV", "PROD", "SSR"]) delete env[name];
+  const env = rendererEnv(process.env, options.dataDir, { k, n: options.jobs });
   // A heap limit given to this process holds for each renderer too.
   const heap = process.execArgv.filter((a) => a.startsWith("--max-old-space-size"));
   // Astro writes its intermediate build (which imports packages from node_modules) into
@@ -105,15 +97,7 @@ async function renderPart(
   if (state.cancelled) return;
   const child = spawn(
     process.execPath,
-    [
-      ...heap,
-      PART_SCRIPT,
-      ROOT,
-      outDir,
-      options.base,
-      options.quiet ? "error" : "warn",
-      path.join(options.cacheDir, `cache-${k}`),
-    ],
+    [...heap, PART_SCRIPT, ROOT, outDir, options.quiet ? "error" : "warn", path.join(cwd, "cache")],
     {
       cwd,
       env,
@@ -139,6 +123,25 @@ async function renderPart(
         );
     });
   });
+}
+
+/**
+ * The environment of a renderer: the parent's, with the data folder and the renderer's share of
+ * the pages. Vite takes BASE_URL, MODE, DEV, PROD and SSR from the environment over the config, and
+ * a parent tool (a test runner, another Vite) may have set them for itself: they go.
+ */
+export function rendererEnv(
+  parent: NodeJS.ProcessEnv,
+  dataDir: string,
+  share: RenderShare,
+): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...parent,
+    [DATA_FOLDER_ENV]: dataDir,
+    [RENDER_SHARE_ENV]: formatRenderShare(share),
+  };
+  for (const name of ["BASE_URL", "MODE", "DEV", "PROD", "SSR"]) delete env[name];
+  return env;
 }
 
 /** Moves a part's files into the site, folder by folder; what is there already stays. */

@@ -1,5 +1,5 @@
-// The site's only way to its data: the shards `workscope build` wrote (src/ingest/write-site-data.ts),
-// in the folder named by WORKSCOPE_DATA. Pages call these while Astro renders them at build time.
+// The site's only way to its data: the data folder a build wrote (src/site/data-folder.ts). Pages
+// call these while Astro renders them, in a build's renderer or in `npx astro dev`.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { AgentPage } from "../core/site/agent-page.ts";
@@ -7,25 +7,59 @@ import type { EventRow } from "../core/site/event-row.ts";
 import type { SessionPage } from "../core/site/session-page.ts";
 import type { SiteIndex } from "../core/site/site-index.ts";
 import type { TaskPage } from "../core/site/task-page.ts";
+import { DATA_FOLDER_ENV, DATA_FOLDER_NAME, dataFilePath, type DataFile } from "./data-folder.ts";
+import { itemsOfShare, parseRenderShare, RENDER_SHARE_ENV } from "./render-share.ts";
+import { SiteSettings } from "./settings.ts";
 
-function dataDir(): string {
-  const dir = process.env["WORKSCOPE_DATA"];
-  if (dir === undefined || dir === "")
+/** The data folder: the one WORKSCOPE_DATA names, else `.workscope/` in the folder Astro runs in. */
+export function dataFolder(): string {
+  const named = process.env[DATA_FOLDER_ENV];
+  return named !== undefined && named !== "" ? path.resolve(named) : path.resolve(DATA_FOLDER_NAME);
+}
+
+/** A file of the data folder. */
+function dataFile(file: DataFile): string {
+  return path.join(dataFolder(), ...dataFilePath(file));
+}
+
+/** This process's share of the pages, when a build started it to render a share. */
+const share = parseRenderShare(process.env[RENDER_SHARE_ENV]);
+
+let settingsRead: SiteSettings | null = null;
+/**
+ * The build's settings, or null when no build has written any. The build writes them before it
+ * starts the renderers, so they never wait.
+ */
+export function writtenSettings(): SiteSettings | null {
+  if (settingsRead !== null) return settingsRead;
+  const file = dataFile({ kind: "settings" });
+  if (!existsSync(file)) return null;
+  settingsRead = SiteSettings.parse(JSON.parse(readFileSync(file, "utf8")));
+  return settingsRead;
+}
+
+/** The build's settings, which a page cannot do without. */
+export function settings(): SiteSettings {
+  const written = writtenSettings();
+  if (written === null)
     throw new Error(
-      "WORKSCOPE_DATA is not set: build the site with `workscope build`, which writes the data first",
+      `${dataFile({ kind: "settings" })} does not exist: write the site's data with \`npx workscope build\` first`,
     );
-  return dir;
+  return written;
 }
 
 let ready = false;
 /**
- * Waits, once, until `workscope build` has written every shard: it starts the renderers before the
- * analysis is done (scripts/site/render-site.ts). Astro calls pages synchronously, so this sleeps
- * synchronously; if the build that started this renderer is gone, there is nothing to wait for.
+ * Waits, once, until the page data is complete. A build starts its renderers before the analysis is
+ * done (scripts/site/render-site.ts), so a renderer waits for the READY file; Astro calls pages
+ * synchronously, so it sleeps synchronously, and gives up when the build that started it is gone.
+ * Anywhere else (the dev server) missing data is an error at once.
  */
 function waitForData(): void {
   if (ready) return;
-  const flag = path.join(dataDir(), "READY");
+  const flag = dataFile({ kind: "ready" });
+  if (share === null && !existsSync(flag))
+    throw new Error(`${path.dirname(flag)} holds no complete page data: run \`npx workscope build\` first`);
   const parent = process.ppid;
   const cell = new Int32Array(new SharedArrayBuffer(4));
   while (!existsSync(flag)) {
@@ -35,42 +69,42 @@ function waitForData(): void {
   ready = true;
 }
 
-function read<T>(...parts: string[]): T {
+function read<T>(file: DataFile): T {
   waitForData();
-  return JSON.parse(readFileSync(path.join(dataDir(), ...parts), "utf8")) as T;
+  return JSON.parse(readFileSync(dataFile(file), "utf8")) as T;
 }
 
 let index: SiteIndex | null = null;
-/** The lists every page shares, read once per build. */
+/** The lists every page shares, read once per process. */
 export function siteIndex(): SiteIndex {
-  return (index ??= read<SiteIndex>("index.json"));
+  return (index ??= read<SiteIndex>({ kind: "index" }));
 }
 
 // A session's thread pages come one after another, so the last session read is kept.
 let lastSession: { segment: string; page: SessionPage } | null = null;
-/** One session's shard. */
+/** One session's page data. */
 export function sessionShard(segment: string): SessionPage {
   if (lastSession?.segment !== segment)
-    lastSession = { segment, page: read<SessionPage>("sessions", `${segment}.json`) };
+    lastSession = { segment, page: read<SessionPage>({ kind: "session", segment }) };
   return lastSession.page;
 }
 
-/** One task's shard. */
+/** One task's page data. */
 export function taskShard(segment: string): TaskPage {
-  return read<TaskPage>("tasks", `${segment}.json`);
+  return read<TaskPage>({ kind: "task", segment });
 }
 
-/** One agent's shard. */
+/** One agent's page data. */
 export function agentShard(segment: string): AgentPage {
-  return read<AgentPage>("agents", `${segment}.json`);
+  return read<AgentPage>({ kind: "agent", segment });
 }
 
 /** One page of an events listing. */
 export function eventsShard(listing: string, page: number): EventRow[] {
-  return read<EventRow[]>("events", listing, `${page}.json`);
+  return read<EventRow[]>({ kind: "events", listing, page });
 }
 
-// Which sessions, tasks and agents have pages, made once per build: pages link to each other
+// Which sessions, tasks and agents have pages, made once per process: pages link to each other
 // thousands of times, and a search of the lists per link would grow with the square of the log.
 let pages: { sessions: Map<string, string>; tasks: Set<string>; agents: Map<string, string> } | null = null;
 function pageIndex(): NonNullable<typeof pages> {
@@ -97,14 +131,7 @@ export function agentSegment(id: string): string | undefined {
   return pageIndex().agents.get(id);
 }
 
-/**
- * This process's share of a route's pages: every n-th item from the k-th, when the build renders
- * pages in n processes (WORKSCOPE_PART=k/n, see scripts/site/render-site.ts); all of them otherwise.
- */
+/** This process's share of a route's pages: all of them unless a build shared them out. */
 export function ownShare<T>(items: readonly T[]): T[] {
-  const match = /^(\d+)\/(\d+)$/.exec(process.env["WORKSCOPE_PART"] ?? "");
-  if (match === null) return [...items];
-  const k = Number(match[1]);
-  const n = Number(match[2]);
-  return items.filter((_, i) => i % n === k);
+  return itemsOfShare(items, share);
 }

@@ -1,76 +1,16 @@
-// The session list in the reader's browser: it fetches /sessions/index.json (every session, newest
-// first), applies the filters of the URL and shows the matches a hundred at a time. The page's
+// The session list in the reader's browser: it fetches the index of every session (newest first),
+// applies the filters of the URL and shows the matches a hundred at a time. The page's
 // server-rendered first hundred stand until the index arrives, and for readers without JavaScript.
-// Text from logs is only ever set as textContent here.
-import { formatTime, isoTime, relativeTime } from "../../core/site/format.ts";
 import type { Locale } from "../../core/site/labels.ts";
 import { filterFields, listedSession, type ListedSession } from "../../core/site/listed-session.ts";
 import type { SessionIndex } from "../../core/site/session-index.ts";
+import { sessionCardContent, type CardContext, type CardWords } from "../session-card-content.ts";
+import { siteUrls } from "../urls.ts";
+import { CARD_TEMPLATE_ID, fillCard } from "./session-card.ts";
 import { bindForm, matches, type Filters } from "./filters.ts";
 
 /** How many cards the list shows before "show more". */
 export const PAGE_SIZE = 100;
-
-/** What rendering a card needs besides the session: words, the base path, now. */
-export interface CardContext {
-  locale: Locale;
-  base: string;
-  nowMs: number;
-  /** Status and category names, and the words "blocked" and "events", in the page's language. */
-  names: Record<string, string>;
-}
-
-function el<K extends keyof HTMLElementTagNameMap>(
-  doc: Document,
-  tag: K,
-  className: string,
-  text?: string,
-): HTMLElementTagNameMap[K] {
-  const node = doc.createElement(tag);
-  if (className !== "") node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-/** A session's card: the same markup as SessionCardView.astro renders on the server. */
-export function cardElement(doc: Document, s: ListedSession, ctx: CardContext): HTMLLIElement {
-  const li = el(doc, "li", "card session");
-  const fields = filterFields(s);
-  li.dataset["filterable"] = "";
-  li.dataset["status"] = fields.status;
-  li.dataset["category"] = fields.category;
-  li.dataset["tags"] = fields.tags;
-  li.dataset["agents"] = fields.agents;
-  li.dataset["text"] = fields.text;
-  const badges = el(doc, "div", "");
-  badges.append(
-    el(doc, "span", `badge ${s.status}`, ctx.names[s.status] ?? s.status),
-    " ",
-    el(doc, "span", "badge category", ctx.names[s.category] ?? s.category),
-  );
-  for (const tag of s.subTags.slice(0, 2)) badges.append(" ", el(doc, "span", "badge tag", tag));
-  if (s.blockedThreads > 0)
-    badges.append(
-      " ",
-      el(doc, "span", "badge blocked", `${ctx.names["blocked"] ?? "blocked"} ${s.blockedThreads}`),
-    );
-  const h3 = el(doc, "h3", "");
-  const a = el(doc, "a", "", s.title);
-  a.href = `${ctx.base}sessions/${s.segment}/`;
-  h3.append(a);
-  const meta = el(doc, "div", "meta", `${s.agents.join(", ")} · `);
-  const time = el(
-    doc,
-    "time",
-    "",
-    `${formatTime(s.lastActivityMs)} (${relativeTime(s.lastActivityMs, ctx.nowMs, ctx.locale)})`,
-  );
-  time.dateTime = isoTime(s.lastActivityMs);
-  time.title = `${formatTime(s.lastActivityMs)} UTC`;
-  meta.append(time, ` · ${s.eventCount} ${ctx.names["events"] ?? "events"}`);
-  li.append(badges, h3, meta);
-  return li;
-}
 
 /** A listed session with what the filters read of it, made once when the index arrives. */
 export interface FilterableSession {
@@ -88,24 +28,29 @@ export function filterSessions(sessions: readonly FilterableSession[], filters: 
   return sessions.filter((s) => matches(s.fields, filters)).map((s) => s.session);
 }
 
-/** Wires the list: the form and the URL both ways, the index, "show more". */
+/**
+ * Wires the list: the form and the URL both ways, the index, "show more". The root element names
+ * the site's base (`data-base`) and carries the cards' words (`data-words`); the page holds the
+ * card template.
+ */
 export async function attachSessionList(root: HTMLElement): Promise<void> {
   const doc = root.ownerDocument;
   const form = doc.querySelector<HTMLFormElement>("form.filters");
   const list = root.querySelector<HTMLUListElement>("ul.sessions-list");
   const more = root.querySelector<HTMLButtonElement>("button.more");
+  const template = doc.getElementById(CARD_TEMPLATE_ID);
   const count = doc.getElementById("shown-count");
   const empty = doc.getElementById("no-match");
-  if (form === null || list === null || more === null) return;
-  const ctx: CardContext = {
-    locale: doc.documentElement.lang === "en" ? "en" : "ko",
-    base: root.dataset["base"] ?? "/",
-    nowMs: 0,
-    names: JSON.parse(root.dataset["names"] ?? "{}") as Record<string, string>,
-  };
-  const response = await fetch(root.dataset["index"] ?? "index.json");
+  if (form === null || list === null || more === null || !(template instanceof HTMLTemplateElement)) return;
+  const urls = siteUrls(root.dataset["base"] ?? "/");
+  const response = await fetch(urls.sessionIndex());
   const index = (await response.json()) as SessionIndex;
-  ctx.nowMs = index.nowMs;
+  const ctx: CardContext = {
+    locale: (doc.documentElement.lang === "en" ? "en" : "ko") satisfies Locale,
+    nowMs: index.nowMs,
+    words: JSON.parse(root.dataset["words"] ?? "{}") as CardWords,
+    sessionUrl: urls.session,
+  };
   const sessions = filterable(index.sessions.map(listedSession));
   let limit = PAGE_SIZE;
   const show = bindForm(
@@ -115,7 +60,7 @@ export async function attachSessionList(root: HTMLElement): Promise<void> {
       // A fragment, not replaceChildren(...cards): after many "show more" there can be more cards
       // than a call may take arguments.
       const cards = doc.createDocumentFragment();
-      for (const s of matched.slice(0, limit)) cards.append(cardElement(doc, s, ctx));
+      for (const s of matched.slice(0, limit)) cards.append(fillCard(template, sessionCardContent(s, ctx)));
       list.replaceChildren(cards);
       if (count !== null) count.textContent = String(matched.length);
       if (empty !== null) empty.hidden = matched.length > 0;

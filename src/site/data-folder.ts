@@ -1,0 +1,57 @@
+import { z } from "zod";
+
+/**
+ * The name of the folder a build writes the site's data to, beside its output folder (`--out dist`
+ * → `./.workscope/`). It stays after the build, so that `npx astro dev` can render the same data.
+ */
+export const DATA_FOLDER_NAME = ".workscope";
+
+/** The environment variable that points the pages at a data folder other than `./.workscope/`. */
+export const DATA_FOLDER_ENV = "WORKSCOPE_DATA";
+
+/**
+ * Every file of a data folder. The build's settings sit at the top; the page data that
+ * src/ingest/write-site-data.ts writes fills the `pages/` folder, which that writer empties first,
+ * and its `READY` file, written last, says the page data is complete.
+ */
+export const DataFile = z.discriminatedUnion("kind", [
+  /** The build's settings (src/site/settings.ts). */
+  z.object({ kind: z.literal("settings") }),
+  /** The folder of the page data, as a whole. */
+  z.object({ kind: z.literal("pages") }),
+  /** The lists every page shares (SiteIndex). */
+  z.object({ kind: z.literal("index") }),
+  /** Present once every file of the page data is written. */
+  z.object({ kind: z.literal("ready") }),
+  /** One session's page data, by its path segment. */
+  z.object({ kind: z.literal("session"), segment: z.string() }),
+  /** One task's page data, by its path segment. */
+  z.object({ kind: z.literal("task"), segment: z.string() }),
+  /** One agent's page data, by its path segment. */
+  z.object({ kind: z.literal("agent"), segment: z.string() }),
+  /** One page of an events listing: the listing's segment and the page number, from 1. */
+  z.object({ kind: z.literal("events"), listing: z.string(), page: z.number().int().positive() }),
+]);
+export type DataFile = z.infer<typeof DataFile>;
+
+/** Where a file lies in the data folder, as path segments relative to it. */
+export function dataFilePath(file: DataFile): string[] {
+  switch (file.kind) {
+    case "settings":
+      return ["settings.json"];
+    case "pages":
+      return ["pages"];
+    case "index":
+      return ["pages", "index.json"];
+    case "ready":
+      return ["pages", "READY"];
+    case "session":
+      return ["pages", "sessions", `${file.segment}.json`];
+    case "task":
+      return ["pages", "tasks", `${file.segment}.json`];
+    case "agent":
+      return ["pages", "agents", `${file.segment}.json`];
+    case "events":
+      return ["pages", "events", file.listing, `${file.page}.json`];
+  }
+}
