@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ingest, rawLoop } from "../../../scripts/bench/workloads.ts";
+import { firstPass, ingest, rawLoop } from "../../../scripts/bench/workloads.ts";
 import { tmpTree } from "../../helpers/tmp.ts";
 
 const line = (ts: number) =>
@@ -27,6 +27,14 @@ describe("ingest", () => {
   it("counts distinct events after dedupe, with the product's own reader and formats", async () => {
     const dir = tmpTree({ "log.ndjson": LOG });
     const result = await ingest(path.join(dir, "log.ndjson"));
+    expect(result.events).toBe(3);
+  });
+});
+
+describe("firstPass", () => {
+  it("classifies the same distinct events that ingest counts", async () => {
+    const dir = tmpTree({ "log.ndjson": LOG });
+    const result = await firstPass(path.join(dir, "log.ndjson"));
     expect(result.events).toBe(3);
   });
 });

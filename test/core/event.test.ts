@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { compareEvents, compareOrigins, eventId, type BaseEvent } from "../../src/core/event.ts";
+import { fingerprintId } from "../../src/core/fingerprint.ts";
+import { bytes } from "../helpers/line-ref.ts";
+
+const RAW = bytes('{"type":"a2a.send","agentId":"eden","ts":1000,"data":{}}');
+
+/** An event as a format leaves it; only what these functions read is varied. */
+function ev(fields: Partial<BaseEvent> = {}): BaseEvent {
+  return {
+    id: null,
+    ts: 1000,
+    type: "a2a.send",
+    source: "openclaw",
+    agentId: "eden",
+    fromAgent: null,
+    toAgent: null,
+    workSessionId: null,
+    conversationId: null,
+    taskId: null,
+    raw: RAW,
+    file: "a.ndjson",
+    line: 1,
+    facts: {},
+    ...fields,
+  };
+}
+
+describe("eventId", () => {
+  it("is the producer's id when it wrote one", () => {
+    expect(eventId(ev({ id: "evt_1", source: "v1.1" }))).toBe("evt_1");
+  });
+
+  it("is a fingerprint of time, type, agent and line length otherwise, numbered for twins", () => {
+    const fingerprint = fingerprintId(1000, "a2a.send", "eden", RAW.length);
+    expect(eventId(ev())).toBe(fingerprint);
+    expect(eventId(ev({ twin: 2 }))).toBe(`${fingerprint}~2`);
+    expect(eventId(ev({ file: "b.ndjson", line: 9 }))).toBe(fingerprint);
+  });
+});
+
+describe("compareEvents", () => {
+  it("orders by time, then by id", () => {
+    const events = [ev({ id: "b", ts: 2 }), ev({ id: "z", ts: 1 }), ev({ id: "a", ts: 2 })];
+    expect([...events].sort(compareEvents).map((e) => e.id)).toEqual(["z", "a", "b"]);
+    expect(compareEvents(ev({ id: "a" }), ev({ id: "a" }))).toBe(0);
+  });
+});
+
+describe("compareOrigins", () => {
+  it("puts the copy read first, by file then line, first", () => {
+    const copies = [
+      ev({ file: "b.ndjson", line: 1 }),
+      ev({ file: "a.ndjson", line: 10 }),
+      ev({ file: "a.ndjson", line: 2 }),
+    ];
+    expect([...copies].sort(compareOrigins).map((e) => `${e.file}:${e.line}`)).toEqual([
+      "a.ndjson:2",
+      "a.ndjson:10",
+      "b.ndjson:1",
+    ]);
+  });
+});
