@@ -23,6 +23,12 @@ describe("writeSiteData", () => {
     await writeSiteData(dir, data);
     expect(JSON.parse(readFileSync(path.join(dir, "index.json"), "utf8"))).toEqual({ generatedAt: "x" });
     expect(readdirSync(path.join(dir, "sessions")).sort()).toEqual(["ws-1.json", "~2E~2E~2Fup.json"]);
+    expect(JSON.parse(readFileSync(path.join(dir, "sessions", "ws-1.json"), "utf8"))).toEqual({
+      segment: "ws-1",
+    });
+    expect(readdirSync(path.join(dir, "tasks"))).toEqual(["task_1.json"]);
+    expect(readdirSync(path.join(dir, "agents"))).toEqual(["main.json"]);
+    expect(readdirSync(path.join(dir, "events", "orchestration.task"))).toEqual(["1.json"]);
     expect(readdirSync(path.join(dir, "events", "all")).sort()).toEqual(["1.json", "2.json"]);
     expect(JSON.parse(readFileSync(path.join(dir, "events", "all", "1.json"), "utf8"))).toEqual([
       { id: "a" },

@@ -1,8 +1,13 @@
 import { z } from "zod";
 import { Agent } from "../agents/build-agents.ts";
-import { pathSegment } from "./path-segment.ts";
+import { pushTo } from "../group.ts";
+import type { AgentCard } from "./agent-card.ts";
 import { SessionCard } from "./session-card.ts";
+import type { SiteLookups } from "./site-lookups.ts";
 import { TaskCard } from "./task-card.ts";
+
+/** How many sessions an agent's page lists. */
+const AGENT_SESSIONS_SHOWN = 50;
 
 /** Everything one agent's page shows: one shard file per agent. */
 export const AgentPage = z.object({
@@ -19,20 +24,21 @@ export const AgentPage = z.object({
 });
 export type AgentPage = z.infer<typeof AgentPage>;
 
-/** How many sessions an agent's page lists. */
-export const AGENT_SESSIONS_SHOWN = 50;
-
-/** One agent's page, from the sessions it took part in (newest first) and its tasks. */
-export function agentPage(
-  agent: Agent,
-  sessions: readonly SessionCard[],
-  tasks: readonly TaskCard[],
-): AgentPage {
-  return {
-    agent,
-    segment: pathSegment(agent.agentId),
-    sessions: sessions.slice(0, AGENT_SESSIONS_SHOWN),
-    sessionCount: sessions.length,
-    tasks: [...tasks],
-  };
+/** Every agent's page, in the Report's order, from the session and task cards (newest first). */
+export function agentPages(agents: readonly Agent[], lookups: SiteLookups): AgentPage[] {
+  const sessionsOf = new Map<string, SessionCard[]>();
+  for (const card of lookups.sessionCards.values())
+    for (const agent of card.agents) pushTo(sessionsOf, agent, card);
+  const tasksOf = new Map<string, TaskCard[]>();
+  for (const card of lookups.taskCards.values()) pushTo(tasksOf, card.agentId, card);
+  return agents.map((agent) => {
+    const sessions = sessionsOf.get(agent.agentId) ?? [];
+    return {
+      agent,
+      segment: (lookups.agentCards.get(agent.agentId) as AgentCard).segment,
+      sessions: sessions.slice(0, AGENT_SESSIONS_SHOWN),
+      sessionCount: sessions.length,
+      tasks: tasksOf.get(agent.agentId) ?? [],
+    };
+  });
 }

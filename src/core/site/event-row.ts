@@ -1,33 +1,22 @@
 import { z } from "zod";
-import { EventRole } from "../classify/event-role.ts";
-import { textOf } from "../classify/classify-event.ts";
-import { eventId, type CanonicalEvent } from "../event.ts";
+import { textOf } from "../classify/event-category.ts";
+import type { CanonicalEvent } from "../event.ts";
+import { EventRef, eventRef } from "../event-ref.ts";
 import { cleanMessage, type MentionNames } from "../sessions/transcript.ts";
 import { pathSegment } from "./path-segment.ts";
 
 /** The longest summary an event row shows; the whole line stays in `--events` output. */
 const SUMMARY_CHARS = 200;
 
-/** One event as the site lists it (the events page, a session's signals, a task's conversation). */
-export const EventRow = z.object({
-  /** The event's id (the producer's or a fingerprint). */
-  id: z.string(),
-  /** When, epoch ms. */
-  ts: z.number(),
-  /** The event type. */
-  type: z.string(),
-  /** Its role. */
-  eventRole: EventRole,
-  /** The emitting agent. */
-  agentId: z.string().nullable(),
-  /** Sender and receiver of agent-to-agent events. */
-  fromAgent: z.string().nullable(),
-  toAgent: z.string().nullable(),
-  /** The work session it belongs to, and that session's path segment. */
+/** One event as the site lists it (the events pages, a session's signals). */
+export const EventRow = EventRef.extend({
+  /** The work session it belongs to. */
   workSessionId: z.string().nullable(),
+  /** That session's path segment. */
   sessionSegment: z.string().nullable(),
-  /** The task it is about, and that task's path segment. */
+  /** The task it is about. */
   taskId: z.string().nullable(),
+  /** That task's path segment (the task may have no page: nothing but this event named it). */
   taskSegment: z.string().nullable(),
   /** Its status field (spawn results, task events), when it has one. */
   status: z.string().nullable(),
@@ -45,19 +34,20 @@ export function eventText(event: CanonicalEvent, names: MentionNames): string {
   );
 }
 
-/** An event as a row, in the work session the analysis attributed it to. */
-export function eventRow(event: CanonicalEvent, workSessionId: string | null, names: MentionNames): EventRow {
+/**
+ * An event as a row, in the work session the analysis attributed it to: the session is given by
+ * its id and path segment (a session card), or null.
+ */
+export function eventRow(
+  event: CanonicalEvent,
+  session: { id: string; segment: string } | null,
+  names: MentionNames,
+): EventRow {
   const text = eventText(event, names);
   return {
-    id: eventId(event),
-    ts: event.ts,
-    type: event.type,
-    eventRole: event.eventRole,
-    agentId: event.agentId,
-    fromAgent: event.fromAgent,
-    toAgent: event.toAgent,
-    workSessionId,
-    sessionSegment: workSessionId === null ? null : pathSegment(workSessionId),
+    ...eventRef(event),
+    workSessionId: session?.id ?? null,
+    sessionSegment: session?.segment ?? null,
     taskId: event.taskId,
     taskSegment: event.taskId === null ? null : pathSegment(event.taskId),
     status: event.facts.status ?? null,

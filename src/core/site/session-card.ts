@@ -1,32 +1,36 @@
 import { z } from "zod";
-import { CollabCategory } from "../category.ts";
-import { SESSION_STATUSES } from "../sessions/status.ts";
-import type { WorkSession } from "../sessions/work-session.ts";
+import { WorkSession } from "../sessions/work-session.ts";
 import { pathSegment } from "./path-segment.ts";
 import { transcriptPageCount } from "./transcript-pages.ts";
 
-/** A work session as lists show it: enough for a card and for the list's filters. */
+const { shape } = WorkSession;
+
+/**
+ * A work session as lists show it: enough for a card and for the list's filters, and the path
+ * segments of its pages. The one type of a session card: the list index, the server-rendered
+ * cards and the list script's cards all read it (or the part of it `ListedSession` names).
+ */
 export const SessionCard = z.object({
   /** The work session id. */
-  id: z.string(),
+  id: shape.workSessionId,
   /** Its path segment under `/sessions/`. */
   segment: z.string(),
   /** ACTIVE, QUIET or ARCHIVED against the Report's now. */
-  status: z.enum(SESSION_STATUSES),
+  status: shape.status,
   /** The primary category. */
-  category: CollabCategory,
+  category: shape.collabCategory,
   /** Every subTag (cards show two; the filter knows all). */
-  subTags: z.array(z.string()),
+  subTags: shape.collabSubTags,
   /** The title (never a raw task id). */
   title: z.string(),
-  /** Participating agents. */
-  agents: z.array(z.string()),
+  /** Participating agents, sorted. */
+  agents: shape.agents,
   /** First and last activity, epoch ms. */
-  startMs: z.number(),
-  lastActivityMs: z.number(),
-  /** How many events it holds (its threads are `threadSegments`). */
-  eventCount: z.number().int(),
-  /** Its threads' path segments, for the transcript pages' routes. */
+  startMs: shape.startMs,
+  lastActivityMs: shape.lastActivityMs,
+  /** How many events it holds. */
+  eventCount: shape.eventCount,
+  /** Its threads' path segments, in the order of its threads: the one place they are made. */
   threadSegments: z.array(z.string()),
   /** How many pages each thread's transcript takes, in the same order. */
   threadPages: z.array(z.number().int().positive()),

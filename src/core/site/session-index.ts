@@ -1,24 +1,25 @@
 import { z } from "zod";
-import { CollabCategory } from "../category.ts";
-import { SESSION_STATUSES } from "../sessions/status.ts";
-import type { SessionCard } from "./session-card.ts";
+import { SessionCard } from "./session-card.ts";
+
+const { shape } = SessionCard;
 
 /**
- * One session in the list index, as a tuple: `[id, segment, status, category, subTags, title,
- * agents, lastActivityMs, eventCount, blockedThreads]`. A tuple, not an object, because the index
- * of 100,000 sessions is fetched by the reader's browser, and keys would double its size.
+ * One session in the list index: the fields of its card a listed session has (see ListedSession),
+ * as a tuple: `[id, segment, status, category, subTags, title, agents, lastActivityMs, eventCount,
+ * blockedThreads]`. A tuple, not an object, because the index of 100,000 sessions is fetched by the
+ * reader's browser, and keys would double its size.
  */
 export const SessionIndexEntry = z.tuple([
-  z.string(),
-  z.string(),
-  z.enum(SESSION_STATUSES),
-  CollabCategory,
-  z.array(z.string()),
-  z.string(),
-  z.array(z.string()),
-  z.number(),
-  z.number().int(),
-  z.number().int(),
+  shape.id,
+  shape.segment,
+  shape.status,
+  shape.category,
+  shape.subTags,
+  shape.title,
+  shape.agents,
+  shape.lastActivityMs,
+  shape.eventCount,
+  shape.blockedThreads,
 ]);
 export type SessionIndexEntry = z.infer<typeof SessionIndexEntry>;
 

@@ -1,11 +1,12 @@
 import { z } from "zod";
+import type { Analysis } from "../analysis.ts";
 import type { CanonicalEvent } from "../event.ts";
 import { UnattributedEvent, WorkSession } from "../sessions/work-session.ts";
 import { DelegationNode, delegationTree } from "./delegation-tree.ts";
 import { EventRow, eventRow } from "./event-row.ts";
-import { pathSegment } from "./path-segment.ts";
+import type { SessionCard } from "./session-card.ts";
+import type { SiteLookups } from "./site-lookups.ts";
 import { TaskCard } from "./task-card.ts";
-import type { MentionNames } from "../sessions/transcript.ts";
 import { Timeline, timelineOf } from "./timeline.ts";
 
 /** How many orchestration signals and unattributed neighbours a session page lists at most. */
@@ -49,54 +50,71 @@ export const SessionPage = z.object({
 });
 export type SessionPage = z.infer<typeof SessionPage>;
 
-/** What a session page is built from besides the session. */
-export interface SessionPageContext {
-  /** Sessions by id, for previous/next titles. */
-  sessions: ReadonlyMap<string, WorkSession>;
-  /** Task cards by task id. */
-  tasks: ReadonlyMap<string, TaskCard>;
-  /** Unattributed events, in time order (as the Report lists them). */
-  unattributed: readonly UnattributedEvent[];
-  /** Discord user ids to names, for event texts. */
-  names: MentionNames;
+/** Every session's page, in the Report's order. */
+export function sessionPages(analysis: Analysis, lookups: SiteLookups): SessionPage[] {
+  const { unattributed } = analysis.report;
+  return analysis.report.workSessions.map((session) =>
+    sessionPage(
+      session,
+      lookups.sessionCards.get(session.workSessionId) as SessionCard,
+      analysis.sessionEvents.get(session.workSessionId) ?? [],
+      unattributed,
+      lookups,
+    ),
+  );
 }
 
-/** One session's page. */
-export function sessionPage(
+/** One session's page, from the session, its card, its events and the Report's unattributed events. */
+function sessionPage(
   session: WorkSession,
+  card: SessionCard,
   events: readonly CanonicalEvent[],
-  context: SessionPageContext,
+  unattributed: readonly UnattributedEvent[],
+  lookups: SiteLookups,
 ): SessionPage {
   const signals = events.filter((e) => e.eventRole === "orchestration.task");
-  const agents = new Set(session.agents);
-  const neighbours: UnattributedEvent[] = [];
-  // Unattributed events are in time order: start at the session's start, stop at its end.
-  for (
-    let i = firstAtOrAfter(context.unattributed, session.startMs);
-    i < context.unattributed.length && neighbours.length < MAX_NEIGHBOURS;
-    i++
-  ) {
-    const u = context.unattributed[i] as UnattributedEvent;
-    if (u.ts > session.lastActivityMs) break;
-    if ([u.agentId, u.fromAgent, u.toAgent].some((a) => a !== null && agents.has(a))) neighbours.push(u);
-  }
   const link = (id: string): SessionLink => {
-    const other = context.sessions.get(id);
-    return { id, segment: other === undefined ? null : pathSegment(id), title: other?.title ?? null };
+    const other = lookups.sessionCards.get(id);
+    return { id, segment: other?.segment ?? null, title: other?.title ?? null };
   };
   return {
     session,
-    segment: pathSegment(session.workSessionId),
-    threadSegments: session.threads.map((t) => pathSegment(t.threadKey)),
-    delegations: delegationTree(session.threads),
-    signals: signals.slice(0, MAX_SIGNALS).map((e) => eventRow(e, session.workSessionId, context.names)),
+    segment: card.segment,
+    threadSegments: card.threadSegments,
+    delegations: delegationTree(session.threads, card.threadSegments),
+    signals: signals.slice(0, MAX_SIGNALS).map((e) => eventRow(e, card, lookups.names)),
     signalCount: signals.length,
-    tasks: session.taskIds.map((id) => context.tasks.get(id)).filter((t): t is TaskCard => t !== undefined),
+    tasks: session.taskIds
+      .map((id) => lookups.taskCards.get(id))
+      .filter((t): t is TaskCard => t !== undefined),
     timeline: timelineOf(events),
-    neighbours,
+    neighbours: neighboursOf(session, unattributed),
     previous: session.previousWorkSessionId === undefined ? null : link(session.previousWorkSessionId),
     next: session.nextWorkSessionIds.map(link),
   };
+}
+
+/**
+ * The unattributed events that involve the session's agents within its time span, at most
+ * MAX_NEIGHBOURS: what may have belonged to it. `unattributed` is in time order, as the Report
+ * lists it, so the search starts at the session's start and stops at its end.
+ */
+export function neighboursOf(
+  session: Pick<WorkSession, "agents" | "startMs" | "lastActivityMs">,
+  unattributed: readonly UnattributedEvent[],
+): UnattributedEvent[] {
+  const agents = new Set(session.agents);
+  const neighbours: UnattributedEvent[] = [];
+  for (
+    let i = firstAtOrAfter(unattributed, session.startMs);
+    i < unattributed.length && neighbours.length < MAX_NEIGHBOURS;
+    i++
+  ) {
+    const u = unattributed[i] as UnattributedEvent;
+    if (u.ts > session.lastActivityMs) break;
+    if ([u.agentId, u.fromAgent, u.toAgent].some((a) => a !== null && agents.has(a))) neighbours.push(u);
+  }
+  return neighbours;
 }
 
 /** The index of the first event at or after `ts` in a list ordered by time (binary search). */

@@ -1,52 +1,23 @@
 import { z } from "zod";
-import { AGENT_STATES } from "../agents/agent-states.ts";
 import { CollabCategory } from "../category.ts";
+import type { Report } from "../report.ts";
+import { AgentCard } from "./agent-card.ts";
+import { EventListing } from "./events-page.ts";
 import { SessionCard } from "./session-card.ts";
+import type { SiteLookups } from "./site-lookups.ts";
 import { TaskCard } from "./task-card.ts";
-
-/** The roles the events page lists (DESIGN.md §5: delegation and orchestration). */
-export const LISTED_ROLES = ["delegation.subagent", "orchestration.task"] as const;
-/** How many events one page of `/events/` lists. */
-export const EVENTS_PER_PAGE = 100;
-
-/** An agent as lists show it. */
-export const AgentCard = z.object({
-  /** The agent id and its path segment. */
-  agentId: z.string(),
-  segment: z.string(),
-  /** main, subagent or unknown. */
-  kind: z.enum(["main", "subagent", "unknown"]),
-  /** Its event, session and task counts. */
-  events: z.number().int(),
-  workSessions: z.number().int(),
-  tasks: z.number().int(),
-  /** When it was last seen, epoch ms. */
-  lastSeenMs: z.number().nullable(),
-  /** Its latest state, when lifecycle events said one. */
-  state: z.enum(AGENT_STATES).nullable(),
-});
-export type AgentCard = z.infer<typeof AgentCard>;
-
-/** One listing of the events page: all listed roles, or one of them. */
-export const EventListing = z.object({
-  /** `all`, or the role it lists. */
-  role: z.enum(["all", ...LISTED_ROLES]),
-  /** Its path segment: `all`, or the role. */
-  segment: z.string(),
-  /** How many events and pages it has. */
-  events: z.number().int(),
-  pages: z.number().int(),
-});
-export type EventListing = z.infer<typeof EventListing>;
 
 /** What every list page reads: one small file beside the per-session, task and agent shards. */
 export const SiteIndex = z.object({
-  /** The Report's generatedAt and now. */
+  /** The Report's generatedAt. */
   generatedAt: z.string(),
+  /** The same time, epoch ms: relative times are said against it. */
   nowMs: z.number(),
-  /** Distinct events read, copies dropped, and findings. */
+  /** Distinct events read. */
   events: z.number().int(),
+  /** Copies dropped. */
   duplicates: z.number().int(),
+  /** Data-quality findings. */
   findings: z.number().int(),
   /** Events no session could take. */
   unattributed: z.number().int(),
@@ -58,9 +29,30 @@ export const SiteIndex = z.object({
   tasks: z.array(TaskCard),
   /** Every agent. */
   agents: z.array(AgentCard),
-  /** The events page's listings. */
+  /** The events pages' listings. */
   eventListings: z.array(EventListing),
-  /** Every event type the events page lists, for its type filter. */
-  eventTypes: z.array(z.string()),
 });
 export type SiteIndex = z.infer<typeof SiteIndex>;
+
+/** The index of a Report, from the cards and the events listings. */
+export function siteIndex(
+  report: Report,
+  lookups: SiteLookups,
+  eventListings: readonly EventListing[],
+): SiteIndex {
+  const counts = new Map<string, number>();
+  for (const s of report.workSessions) counts.set(s.collabCategory, (counts.get(s.collabCategory) ?? 0) + 1);
+  return {
+    generatedAt: report.generatedAt,
+    nowMs: Date.parse(report.generatedAt),
+    events: report.input.events,
+    duplicates: report.input.duplicates,
+    findings: report.input.errors.length,
+    unattributed: report.unattributed.length,
+    categories: CollabCategory.options.map((category) => ({ category, count: counts.get(category) ?? 0 })),
+    sessions: [...lookups.sessionCards.values()],
+    tasks: [...lookups.taskCards.values()],
+    agents: [...lookups.agentCards.values()],
+    eventListings: [...eventListings],
+  };
+}

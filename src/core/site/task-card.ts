@@ -1,44 +1,36 @@
 import { z } from "zod";
-import { REPORT_TASK_STATUSES } from "../tasks/event-status.ts";
-import { TASK_FLAGS } from "../tasks/task-flags.ts";
-import { StepCounts } from "../tasks/task-file.ts";
-import type { TaskSummary } from "../tasks/task-summary.ts";
-import { DEFAULT_TITLE, sessionTitle, type TitleSource } from "../sessions/title.ts";
+import type { CanonicalEvent } from "../event.ts";
+import { TaskSummary } from "../tasks/task-summary.ts";
+import { sessionTitle, type TitleSource } from "../sessions/title.ts";
 import { pathSegment } from "./path-segment.ts";
 
-/** A task as lists show it. */
-export const TaskCard = z.object({
-  /** The task id. */
-  taskId: z.string(),
+/** A task as lists show it: the Report's summary fields, its title, links and pending question. */
+export const TaskCard = TaskSummary.pick({
+  taskId: true,
+  agentId: true,
+  status: true,
+  priority: true,
+  description: true,
+  steps: true,
+  flags: true,
+}).extend({
   /** Its path segment under `/tasks/`. */
   segment: z.string(),
-  /** The agent whose task it is. */
-  agentId: z.string(),
-  /** Its status. */
-  status: z.enum(REPORT_TASK_STATUSES),
-  /** Its priority as written. */
-  priority: z.string(),
-  /** What it is (untrusted text). */
-  description: z.string(),
-  /** What lists and its page call it: its description, else the goal or first words of its messages, else its id. */
+  /** What lists and its page call it (see taskTitle): never empty. */
   title: z.string(),
-  /** Its work session, and that session's path segment. */
+  /** Its work session, when it names one. */
   workSessionId: z.string().nullable(),
+  /** That session's path segment. */
   sessionSegment: z.string().nullable(),
-  /** Step counts. */
-  steps: StepCounts,
-  /** The question a person still has to answer, when there is one. */
+  /** The question a person still has to answer, when there is one: the first one unanswered. */
   pendingQuestion: z.string().nullable(),
-  /** Its flags. */
-  flags: z.array(z.enum(TASK_FLAGS)),
   /** Last activity, epoch ms, when known. */
   lastActivityMs: z.number().nullable(),
 });
 export type TaskCard = z.infer<typeof TaskCard>;
 
-/** A task's card, with the title taskTitle gave it. */
-export function taskCard(t: TaskSummary, title: string = t.description || t.taskId): TaskCard {
-  const pending = t.humanQueries.find((q) => q.answeredMs === undefined);
+/** A task's card, from its summary and its events (which may title it). */
+export function taskCard(t: TaskSummary, events: readonly CanonicalEvent[]): TaskCard {
   return {
     taskId: t.taskId,
     segment: pathSegment(t.taskId),
@@ -46,11 +38,14 @@ export function taskCard(t: TaskSummary, title: string = t.description || t.task
     status: t.status,
     priority: t.priority,
     description: t.description,
-    title,
+    title: taskTitle(
+      t,
+      events.map((e) => ({ type: e.type, data: e.facts })),
+    ),
     workSessionId: t.workSessionId ?? null,
     sessionSegment: t.workSessionId === undefined ? null : pathSegment(t.workSessionId),
     steps: t.steps,
-    pendingQuestion: pending?.question ?? null,
+    pendingQuestion: t.humanQueries.find((q) => q.answeredMs === undefined)?.question ?? null,
     flags: t.flags,
     lastActivityMs: t.lastActivityMs ?? null,
   };
@@ -63,6 +58,5 @@ export function taskCard(t: TaskSummary, title: string = t.description || t.task
  */
 export function taskTitle(t: TaskSummary, events: readonly TitleSource[]): string {
   if (t.description.trim() !== "") return t.description;
-  const found = sessionTitle(events);
-  return found === DEFAULT_TITLE ? t.taskId : found;
+  return sessionTitle(events) ?? t.taskId;
 }

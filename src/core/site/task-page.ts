@@ -1,37 +1,25 @@
 import { z } from "zod";
+import type { Analysis } from "../analysis.ts";
 import type { CanonicalEvent } from "../event.ts";
+import { TranscriptTurn, type MentionNames } from "../sessions/transcript.ts";
 import { HistoryEntry } from "../tasks/history.ts";
 import { TaskFile } from "../tasks/task-file.ts";
 import { TaskSummary } from "../tasks/task-summary.ts";
-import type { MentionNames } from "../sessions/transcript.ts";
 import { eventText } from "./event-row.ts";
-import { pathSegment } from "./path-segment.ts";
+import type { SiteLookups } from "./site-lookups.ts";
+import type { TaskCard } from "./task-card.ts";
 
 /** How many of a task's messages its page shows at most, and how long each may be. */
 const MAX_MESSAGES = 300;
 const MAX_MESSAGE_CHARS = 4000;
 
-/** One message of a task's agent↔orchestrator conversation. */
-export const TaskMessage = z.object({
-  /** When, epoch ms. */
-  ts: z.number(),
-  /** The event type that carried it. */
-  type: z.string(),
-  /** Who sent it, and to whom. */
-  from: z.string().nullable(),
-  to: z.string().nullable(),
-  /** Its words, markdown source (untrusted), mentions resolved, at most 4000 characters. */
-  text: z.string(),
-});
-export type TaskMessage = z.infer<typeof TaskMessage>;
-
 /** Everything one task's page shows: one shard file per task. */
 export const TaskPage = z.object({
   /** The task as the Report has it. */
   task: TaskSummary,
-  /** Its path segment. */
+  /** Its path segment (its card's). */
   segment: z.string(),
-  /** What the page calls it (see taskTitle): never empty. */
+  /** What the page calls it (its card's title): never empty. */
   title: z.string(),
   /** Its task file, when one was read: steps, progress log, blocking and backlog details. */
   file: TaskFile.nullable(),
@@ -39,25 +27,41 @@ export const TaskPage = z.object({
   filePath: z.string().nullable(),
   /** Its history entry, when it was archived. */
   history: HistoryEntry.nullable(),
-  /** The question a person still has to answer, when there is one. */
+  /** The question a person still has to answer, when there is one (its card's). */
   pendingQuestion: z.string().nullable(),
-  /** The agent↔orchestrator conversation: the task's events that carry words, oldest first. */
-  messages: z.array(TaskMessage),
+  /**
+   * The agent↔orchestrator conversation: the task's events that carry words, oldest first, at
+   * most 300, each as a transcript turn of at most 4000 characters.
+   */
+  messages: z.array(TranscriptTurn),
   /** All of the task's events, counted. */
   eventCount: z.number().int(),
 });
 export type TaskPage = z.infer<typeof TaskPage>;
 
-/** One task's page, from its summary, its file and history entry, and its events. */
-export function taskPage(
-  task: TaskSummary,
-  title: string,
-  file: { file: string; record: TaskFile } | undefined,
-  history: HistoryEntry | undefined,
-  events: readonly CanonicalEvent[],
-  names: MentionNames,
-): TaskPage {
-  const messages: TaskMessage[] = [];
+/** Every task's page, in the Report's order. */
+export function taskPages(analysis: Analysis, lookups: SiteLookups): TaskPage[] {
+  return analysis.report.tasks.map((task) => {
+    const card = lookups.taskCards.get(task.taskId) as TaskCard;
+    const file = analysis.taskFiles.get(task.taskId);
+    const events = analysis.taskEvents.get(task.taskId) ?? [];
+    return {
+      task,
+      segment: card.segment,
+      title: card.title,
+      file: file?.record ?? null,
+      filePath: file?.file ?? null,
+      history: analysis.taskHistory.get(task.taskId) ?? null,
+      pendingQuestion: card.pendingQuestion,
+      messages: taskMessages(events, lookups.names),
+      eventCount: events.length,
+    };
+  });
+}
+
+/** A task's conversation: each of its events that has words, as a turn, up to MAX_MESSAGES. */
+export function taskMessages(events: readonly CanonicalEvent[], names: MentionNames): TranscriptTurn[] {
+  const messages: TranscriptTurn[] = [];
   for (const e of events) {
     if (messages.length === MAX_MESSAGES) break;
     const text = eventText(e, names);
@@ -70,15 +74,5 @@ export function taskPage(
       text: text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS - 1)}…` : text,
     });
   }
-  return {
-    task,
-    segment: pathSegment(task.taskId),
-    title,
-    file: file?.record ?? null,
-    filePath: file?.file ?? null,
-    history: history ?? null,
-    pendingQuestion: task.humanQueries.find((q) => q.answeredMs === undefined)?.question ?? null,
-    messages,
-    eventCount: events.length,
-  };
+  return messages;
 }

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Analysis } from "../../../src/core/analysis.ts";
-import { buildSiteData, type SiteData } from "../../../src/core/site/build-site.ts";
-import { EVENTS_PER_PAGE } from "../../../src/core/site/site-index.ts";
+import { buildSiteData, SiteData } from "../../../src/core/site/build-site.ts";
+import { EVENTS_PER_PAGE } from "../../../src/core/site/events-page.ts";
 import { SessionPage } from "../../../src/core/site/session-page.ts";
 import { TaskPage } from "../../../src/core/site/task-page.ts";
 import { AgentPage } from "../../../src/core/site/agent-page.ts";
@@ -21,6 +21,7 @@ beforeAll(async () => {
 
 describe("buildSiteData on the sample", () => {
   it("makes values that pass their schemas", () => {
+    expect(SiteData.safeParse(data).success).toBe(true);
     expect(SiteIndex.safeParse(data.index).success).toBe(true);
     for (const page of data.sessions) expect(SessionPage.safeParse(page).success).toBe(true);
     for (const page of data.tasks) expect(TaskPage.safeParse(page).success).toBe(true);

@@ -1,24 +1,18 @@
 import { describe, expect, it } from "vitest";
 import type { Thread } from "../../../src/core/sessions/work-session.ts";
 import { delegationTree } from "../../../src/core/site/delegation-tree.ts";
+import { thread } from "./fixtures.ts";
 
-const thread = (from: string, to: string, extra: Partial<Thread> = {}): Thread => ({
-  threadKey: `pair:${from}_${to}`,
-  fromAgent: from,
-  toAgent: to,
-  eventRole: "delegation.subagent",
-  turns: 0,
-  outcome: "completed",
-  startMs: 0,
-  lastActivityMs: 0,
-  eventCount: 2,
-  transcript: [],
-  ...extra,
-});
+/** The tree of threads whose path segments are `s0`, `s1`, … in order. */
+const treeOf = (threads: Thread[]) =>
+  delegationTree(
+    threads,
+    threads.map((_, i) => `s${i}`),
+  );
 
 describe("delegationTree", () => {
   it("lists who delegated to whom, depth first, with depth and outcome", () => {
-    const tree = delegationTree([
+    const tree = treeOf([
       thread("main", "worker-a"),
       thread("main", "worker-b", { outcome: "blocked", blockedReason: "spawn_error" }),
       thread("worker-a", "helper"),
@@ -30,11 +24,19 @@ describe("delegationTree", () => {
       ["main", "worker-b", 1, "blocked"],
     ]);
     expect(tree[2]?.blockedReason).toBe("spawn_error");
-    expect(tree[0]?.threadSegment).toBe("pair.main_worker-a");
+    expect(tree[0]?.blockedReason).toBeUndefined();
+  });
+
+  it("links each delegation to its thread's page by the segment given for that thread", () => {
+    const tree = treeOf([
+      { ...thread("main", "nuri"), eventRole: "conversation.main" },
+      thread("main", "worker-a", { turns: 3 }),
+    ]);
+    expect(tree.map((n) => [n.agent, n.threadSegment, n.turns])).toEqual([["worker-a", "s1", 3]]);
   });
 
   it("cuts a cycle where it closes", () => {
-    const tree = delegationTree([thread("a", "b"), thread("b", "a")]);
+    const tree = treeOf([thread("a", "b"), thread("b", "a")]);
     expect(tree.map((n) => [n.parent, n.agent, n.depth])).toEqual([
       ["a", "b", 1],
       ["b", "a", 2],
@@ -42,6 +44,6 @@ describe("delegationTree", () => {
   });
 
   it("is empty without delegations", () => {
-    expect(delegationTree([])).toEqual([]);
+    expect(treeOf([])).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { AGENT_STATES } from "../../../src/core/agents/agent-states.ts";
 import { CollabCategory } from "../../../src/core/category.ts";
-import { CategorySource } from "../../../src/core/classify/event-class.ts";
+import { CategorySource } from "../../../src/core/classify/category-decision.ts";
 import { EventRole } from "../../../src/core/classify/event-role.ts";
 import { BLOCKED_REASONS } from "../../../src/core/sessions/blocked-reasons.ts";
 import {

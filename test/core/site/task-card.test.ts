@@ -1,18 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { noSignals, type TaskSummary } from "../../../src/core/tasks/task-summary.ts";
-import { taskCard, taskTitle } from "../../../src/core/site/task-card.ts";
+import type { TaskSummary } from "../../../src/core/tasks/task-summary.ts";
+import { TaskCard, taskCard, taskTitle } from "../../../src/core/site/task-card.ts";
+import { event, task as taskOf } from "./fixtures.ts";
 
-const task = (extra: Partial<TaskSummary> = {}): TaskSummary => ({
-  taskId: "task_8941a7ebb957ffab2a74",
-  agentId: "eden",
-  status: "in_progress",
-  priority: "high",
-  description: "",
-  steps: { total: 0, done: 0, inProgress: 0, pending: 0, skipped: 0 },
-  sources: ["events"],
-  ...noSignals(),
-  ...extra,
-});
+const task = (extra: Partial<TaskSummary> = {}): TaskSummary =>
+  taskOf("task_8941a7ebb957ffab2a74", { description: "", ...extra });
 
 describe("taskTitle", () => {
   it.each([
@@ -38,11 +30,33 @@ describe("taskTitle", () => {
   ])("is %s", (_what, t, events, title) => {
     expect(taskTitle(t, events)).toBe(title);
   });
+});
 
-  it("is what the task's card shows, with the question a person still owes", () => {
-    const card = taskCard(task({ humanQueries: [{ question: "배포해도 될까요?", askedMs: 1 }] }), "Deploy");
-    expect(card.title).toBe("Deploy");
+describe("taskCard", () => {
+  it("shows the title its events give, and the first question a person still owes", () => {
+    const card = taskCard(
+      task({
+        workSessionId: "ws:1",
+        humanQueries: [
+          { question: "이미 답한 질문", askedMs: 1, answeredMs: 2, answer: "네" },
+          { question: "배포해도 될까요?", askedMs: 3 },
+          { question: "그 다음 질문", askedMs: 4 },
+        ],
+      }),
+      [event({ facts: { message: "[Goal] 프로덕션 배포" } })],
+    );
+    expect(TaskCard.safeParse(card).success).toBe(true);
+    expect(card.title).toBe("프로덕션 배포");
     expect(card.pendingQuestion).toBe("배포해도 될까요?");
     expect(card.segment).toBe("task_8941a7ebb957ffab2a74");
+    expect([card.workSessionId, card.sessionSegment]).toEqual(["ws:1", "ws.1"]);
+    expect(card.lastActivityMs).toBeNull();
+  });
+
+  it("has no pending question when every question was answered, and no session when it names none", () => {
+    const card = taskCard(task({ humanQueries: [{ question: "q", askedMs: 1, answeredMs: 2 }] }), []);
+    expect(card.pendingQuestion).toBeNull();
+    expect([card.workSessionId, card.sessionSegment]).toEqual([null, null]);
+    expect(card.title).toBe("task_8941a7ebb957ffab2a74");
   });
 });

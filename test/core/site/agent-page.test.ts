@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { AgentPage, agentPages } from "../../../src/core/site/agent-page.ts";
+import { siteLookups } from "../../../src/core/site/site-lookups.ts";
+import { agent, analysis, task, workSession } from "./fixtures.ts";
+
+describe("agentPages", () => {
+  const sessions = Array.from({ length: 60 }, (_, i) =>
+    workSession(`ws-${i}`, { agents: i % 2 === 0 ? ["main", "nuri"] : ["main"] }),
+  );
+  const data = analysis({
+    workSessions: sessions,
+    tasks: [task("task_a", { agentId: "nuri" }), task("task_b", { agentId: "main" })],
+    agents: [agent("main"), agent("nuri"), agent("Ghost")],
+  });
+  const [main, nuri, ghost] = agentPages(data.report.agents, siteLookups(data));
+
+  it("makes one page per agent that passes its schema, with the agent's card's segment", () => {
+    expect(AgentPage.safeParse(main).success).toBe(true);
+    expect([main?.segment, nuri?.segment, ghost?.segment]).toEqual(["main", "nuri", "~47host"]);
+  });
+
+  it("lists the newest fifty of its sessions, in the Report's order, and counts them all", () => {
+    expect(main?.sessionCount).toBe(60);
+    expect(main?.sessions).toHaveLength(50);
+    expect(main?.sessions[0]?.id).toBe("ws-0");
+    expect(nuri?.sessionCount).toBe(30);
+    expect(nuri?.sessions.map((s) => s.id).slice(0, 2)).toEqual(["ws-0", "ws-2"]);
+  });
+
+  it("lists its own tasks, and nothing for an agent with neither sessions nor tasks", () => {
+    expect(nuri?.tasks.map((t) => t.taskId)).toEqual(["task_a"]);
+    expect(main?.tasks.map((t) => t.taskId)).toEqual(["task_b"]);
+    expect([ghost?.sessions, ghost?.sessionCount, ghost?.tasks]).toEqual([[], 0, []]);
+  });
+});
