@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Report } from "../../src/core/report.ts";
@@ -110,6 +111,20 @@ describe("the sample site, in Chromium", () => {
 
     await page.fill('input[name="q"]', "zzz-no-such-session");
     await expect.poll(() => page.locator("#no-match").isVisible()).toBe(true);
+  });
+
+  it("draws the session cards in the browser with the very markup the server renders", async () => {
+    const served = readFileSync(path.join(inject("sampleSite"), "sessions", "index.html"), "utf8");
+    await go("/sessions/");
+    await listReady();
+    const [server, drawn] = await page.evaluate((html) => {
+      const cards = (doc: Document): string[] =>
+        [...doc.querySelectorAll("#session-list li.session")].map((card) => card.outerHTML);
+      return [cards(new DOMParser().parseFromString(html, "text/html")), cards(document)];
+    }, served);
+    expect(server.length).toBe(Math.min(100, report.workSessions.length));
+    expect(drawn.slice(0, server.length)).toEqual(server);
+    expect(server.some((card) => card.includes("badge blocked"))).toBe(true);
   });
 
   it("groups sessions by category on the grouped view, each group's newest twenty and a link to all", async () => {

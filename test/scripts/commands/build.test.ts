@@ -46,7 +46,21 @@ describe("workscope build", () => {
       expect(run.stderr).toMatch(/^workscope build: /);
     }
     expect(readFileSync(path.join(dir, "precious.txt"), "utf8")).toBe("keep me");
-    for (const name of ["x", "y", "z"]) expect(existsSync(path.join(dir, name))).toBe(false);
+    for (const name of ["x", "y", "z", ".workscope"]) expect(existsSync(path.join(dir, name))).toBe(false);
+  });
+
+  it("refuses a data folder beside the output that holds other files, and an output folder named like one", () => {
+    const dir = tmpTree({ ".workscope/notes.txt": "keep me" });
+    for (const args of [
+      ["build", FIXTURE, "--out", path.join(dir, "site")],
+      ["build", FIXTURE, "--out", path.join(dir, "sub", ".workscope")],
+    ]) {
+      const run = workscope(args);
+      expect(run.code, args.join(" ")).toBe(1);
+      expect(run.stderr.trim().split("\n"), args.join(" ")).toHaveLength(1);
+    }
+    expect(readdirSync(dir)).toEqual([".workscope"]);
+    expect(readFileSync(path.join(dir, ".workscope", "notes.txt"), "utf8")).toBe("keep me");
   });
 
   it("builds a site in English under a base path, and rebuilds over its own earlier output", () => {
@@ -69,18 +83,36 @@ describe("workscope build", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("site written to");
     expect(run.stdout).toContain("npx workscope preview --out");
+    expect(run.stdout).toContain(".workscope/");
     const home = readFileSync(path.join(out, "index.html"), "utf8");
     expect(home).toContain('<html lang="en">');
     expect(home).toContain('href="/reports/sessions/"');
     expect(home).toContain('href="/reports/_astro/');
     expect(home).toContain("View all");
     expect(readdirSync(path.join(out, "sessions")).length).toBeGreaterThan(2);
+    // The page data stays beside the site, with the settings the pages were rendered with.
+    const data = path.join(dir, ".workscope");
+    expect(JSON.parse(readFileSync(path.join(data, "settings.json"), "utf8"))).toEqual({
+      locale: "en",
+      base: "/reports/",
+      generatedAt: new Date(TEST_NOW).toISOString(),
+    });
+    expect(existsSync(path.join(data, "pages", "READY"))).toBe(true);
+    expect(readdirSync(path.join(data, "pages", "sessions")).length).toBe(
+      readdirSync(path.join(out, "sessions")).length - 3,
+    );
+    writeFileSync(path.join(data, "pages", "sessions", "stale.json"), "{}");
     // A second build may replace the first: the folder holds the marker of a site we wrote.
     writeFileSync(path.join(out, "stale.html"), "old");
     const again = workscope(["build", FIXTURE, "--out", out, "--now", TEST_NOW, "--quiet"]);
     expect(again.code).toBe(0);
     expect(existsSync(path.join(out, "stale.html"))).toBe(false);
     expect(readFileSync(path.join(out, "index.html"), "utf8")).toContain('<html lang="ko">');
+    expect(existsSync(path.join(data, "pages", "sessions", "stale.json"))).toBe(false);
+    expect(JSON.parse(readFileSync(path.join(data, "settings.json"), "utf8"))).toMatchObject({
+      locale: "ko",
+      base: "/",
+    });
   });
 
   it("writes into an empty folder that exists", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matches, readFilters } from "../../src/site/client/filters.ts";
+import { matches, readFilters } from "../../../src/site/client/filters.ts";
 
 const card = {
   status: "ACTIVE",

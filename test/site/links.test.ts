@@ -1,0 +1,33 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { tmpTree } from "../helpers/tmp.ts";
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe("links between pages", () => {
+  it("lead under the build's base to the sessions, agents and tasks that have a page, and nowhere else", async () => {
+    vi.stubEnv(
+      "WORKSCOPE_DATA",
+      tmpTree({
+        "settings.json": JSON.stringify({ locale: "ko", base: "/r/", generatedAt: "2026-03-09T00:00:00Z" }),
+        "pages/index.json": JSON.stringify({
+          sessions: [{ id: "WS-1", segment: "~57~53-1" }],
+          tasks: [{ segment: "task_1" }],
+          agents: [{ agentId: "main", segment: "main" }],
+        }),
+        "pages/READY": "",
+      }),
+    );
+    vi.stubEnv("WORKSCOPE_PART", undefined);
+    vi.resetModules();
+    const links = await import("../../src/site/links.ts");
+    expect(links.urls.sessions()).toBe("/r/sessions/");
+    expect(links.sessionUrl("WS-1")).toBe("/r/sessions/~57~53-1/");
+    expect(links.sessionUrl("WS-2")).toBeUndefined();
+    expect(links.agentUrl("main")).toBe("/r/agents/main/");
+    expect(links.agentUrl("ghost")).toBeUndefined();
+    expect(links.taskUrl("task_1")).toBe("/r/tasks/task_1/");
+    expect(links.taskUrl("task_9")).toBeUndefined();
+  });
+});
