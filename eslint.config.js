@@ -12,10 +12,10 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/consistent-type-imports": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
-      // The pure core must not reach for the disk, the clock or the site framework.
       "no-restricted-imports": "off",
     },
   },
+  // The pure core must not reach for the disk, the process or the site framework.
   {
     files: ["src/core/**/*.ts"],
     rules: {
