@@ -1,8 +1,5 @@
 import { CollabCategory } from "../category.ts";
 import type { BaseEvent, CanonicalEvent } from "../event.ts";
-import type { EventFacts } from "../event-facts.ts";
-import { scoreText } from "./classify-text.ts";
-import type { CategoryEvidence } from "./event-class.ts";
 import { eventRoleOf } from "./event-role.ts";
 import { sessionTypeOf } from "./session-type.ts";
 
@@ -81,33 +78,4 @@ export function classifyEvent(event: BaseEvent, context: ClassifyContext): Canon
 
 function positive(value: number | undefined): boolean {
   return typeof value === "number" && value > 0;
-}
-
-/**
- * The words of an event that say what the collaboration is about: a message, a reply preview, a
- * summary, a prompt or a label. Failure texts (`[outcome] blocked: …`) say nothing about it.
- */
-export function textOf(facts: EventFacts): string | null {
-  for (const key of ["message", "replyPreview", "summary", "prompt", "label", "task_subject"] as const) {
-    const value = facts[key];
-    if (typeof value === "string" && value.trim().length > 0) {
-      return value.startsWith("[outcome]") || value.startsWith("[completed") ? null : value;
-    }
-  }
-  return null;
-}
-
-/** Scores a message, counting its `[Goal] …` line twice: the goal says the most. */
-export function evidenceOf(text: string): CategoryEvidence {
-  const goal = /^\[Goal\]\s*(.+)$/m.exec(text)?.[1];
-  const scored = scoreText(text);
-  if (goal === undefined) return scored;
-  const goalScores = scoreText(goal);
-  if (goalScores.source !== scored.source) return scored;
-  for (const [category, points] of Object.entries(goalScores.scores) as Array<
-    [keyof typeof scored.scores, number]
-  >) {
-    scored.scores[category] = (scored.scores[category] ?? 0) + points;
-  }
-  return scored;
 }

@@ -1,32 +1,9 @@
 import type { CollabCategory } from "../category.ts";
+import type { CategoryDecision } from "./category-decision.ts";
+import type { CategoryEvidence } from "./category-evidence.ts";
 import { CATEGORY_HEURISTICS } from "./category-heuristics.ts";
 import { CATEGORY_KEYWORDS, type CategoryKeyword } from "./category-rules.ts";
 import { pushTo } from "../group.ts";
-
-/** How text was put in a category, as `categorySource` names it (seed 000 §5.1). */
-export type CategorySource = "rule" | "heuristic" | "fallback";
-
-/** The scores one text gave each category, and the subTags its matches name. */
-export interface CategoryScores {
-  /** Summed keyword weights per category (heuristic hits count 1). */
-  scores: Partial<Record<CollabCategory, number>>;
-  /** SubTags by category, each with the weight that named it. */
-  tags: Partial<Record<CollabCategory, Record<string, number>>>;
-  /** Whether the scores come from keywords or only from heuristics; `fallback` when nothing matched. */
-  source: CategorySource;
-}
-
-/** What a category decision says about itself. */
-export interface CategoryDecision {
-  /** The primary category. */
-  category: CollabCategory;
-  /** How it was decided. */
-  source: CategorySource;
-  /** 0–1: the winner's share of all the evidence, lower for heuristics and the fallback. */
-  confidence: number;
-  /** The matched specifics behind the winner, strongest first, at most 5. */
-  subTags: string[];
-}
 
 /** When nothing matches, collaboration in these teams is most often building. */
 export const FALLBACK_CATEGORY: CollabCategory = "engineering_build";
@@ -80,9 +57,9 @@ function wordMatches(word: string, stem: string, inflect: boolean): boolean {
 }
 
 /** Scores one text against the rule table, then, if nothing matched, the heuristics. */
-export function scoreText(text: string, weight = 1): CategoryScores {
+export function scoreText(text: string, weight = 1): CategoryEvidence {
   const lower = text.toLowerCase();
-  const result: CategoryScores = { scores: {}, tags: {}, source: "fallback" };
+  const result: CategoryEvidence = { scores: {}, tags: {}, source: "fallback" };
   const seen = new Set<string>();
   // Latin keywords match whole words: the text is split on everything but ASCII letters and digits.
   const words = lower.match(/[a-z0-9]+/g) ?? [];
@@ -121,7 +98,7 @@ export function scoreText(text: string, weight = 1): CategoryScores {
 const NONE: LatinKeyword[] = [];
 
 /** Counts a keyword once per text, however often it appears. */
-function count(result: CategoryScores, seen: Set<string>, entry: KeywordEntry, weight: number): void {
+function count(result: CategoryEvidence, seen: Set<string>, entry: KeywordEntry, weight: number): void {
   const key = `${entry.category}\u0000${entry.keyword.text}`;
   if (seen.has(key)) return;
   seen.add(key);
@@ -129,7 +106,7 @@ function count(result: CategoryScores, seen: Set<string>, entry: KeywordEntry, w
   result.source = "rule";
 }
 
-function add(into: CategoryScores, category: CollabCategory, points: number, tag: string | null): void {
+function add(into: CategoryEvidence, category: CollabCategory, points: number, tag: string | null): void {
   into.scores[category] = (into.scores[category] ?? 0) + points;
   if (tag === null) return;
   const tags = (into.tags[category] ??= {});
@@ -137,8 +114,8 @@ function add(into: CategoryScores, category: CollabCategory, points: number, tag
 }
 
 /** Adds the scores of several texts together (a work session's messages, for one). */
-export function mergeScores(parts: readonly CategoryScores[]): CategoryScores {
-  const total: CategoryScores = { scores: {}, tags: {}, source: "fallback" };
+export function mergeScores(parts: readonly CategoryEvidence[]): CategoryEvidence {
+  const total: CategoryEvidence = { scores: {}, tags: {}, source: "fallback" };
   for (const part of parts) {
     if (part.source === "fallback") continue;
     // Keyword evidence outranks heuristic evidence: once any text matched a keyword, heuristics no longer count.
@@ -158,23 +135,32 @@ export function mergeScores(parts: readonly CategoryScores[]): CategoryScores {
 }
 
 /**
- * The decision for some scores: the highest score wins (ties go to the category listed first in
- * seed 000); confidence is the winner's share of all points, discounted for heuristics.
+ * The decision some evidence gives: the highest score wins (ties go to the category the rule
+ * table lists first); confidence is the winner's share of all points, discounted for heuristics.
  */
-export function decideCategory(scored: CategoryScores): CategoryDecision {
-  const entries = (Object.entries(scored.scores) as Array<[CollabCategory, number]>).filter(
+export function decideCategory(evidence: CategoryEvidence): CategoryDecision {
+  const entries = (Object.entries(evidence.scores) as Array<[CollabCategory, number]>).filter(
     ([, points]) => points > 0,
   );
-  if (scored.source === "fallback" || entries.length === 0) {
-    return { category: FALLBACK_CATEGORY, source: "fallback", confidence: FALLBACK_CONFIDENCE, subTags: [] };
+  if (evidence.source === "fallback" || entries.length === 0) {
+    return {
+      collabCategory: FALLBACK_CATEGORY,
+      categorySource: "fallback",
+      categoryConfidence: FALLBACK_CONFIDENCE,
+      collabSubTags: [],
+    };
   }
   const order = Object.keys(CATEGORY_KEYWORDS);
   entries.sort(([a, x], [b, y]) => y - x || order.indexOf(a) - order.indexOf(b));
   const [category, top] = entries[0] as [CollabCategory, number];
   const total = entries.reduce((sum, [, points]) => sum + points, 0);
   const share = top / total;
-  const confidence = round(scored.source === "heuristic" ? share * HEURISTIC_DISCOUNT : share);
-  return { category, source: scored.source, confidence, subTags: topTags(scored, category) };
+  return {
+    collabCategory: category,
+    categorySource: evidence.source,
+    categoryConfidence: round(evidence.source === "heuristic" ? share * HEURISTIC_DISCOUNT : share),
+    collabSubTags: topTags(evidence, category),
+  };
 }
 
 function round(n: number): number {
@@ -182,9 +168,22 @@ function round(n: number): number {
 }
 
 /** A category's subTags in some scores, strongest first (then by name), at most 5. */
-export function topTags(scored: CategoryScores, category: CollabCategory): string[] {
+export function topTags(scored: CategoryEvidence, category: CollabCategory): string[] {
   return Object.entries(scored.tags[category] ?? {})
     .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0))
     .slice(0, MAX_SUBTAGS)
     .map(([tag]) => tag);
+}
+
+/** Scores a message, counting its `[Goal] …` line twice: the goal says the most. */
+export function evidenceOf(text: string): CategoryEvidence {
+  const goal = /^\[Goal\]\s*(.+)$/m.exec(text)?.[1];
+  const scored = scoreText(text);
+  if (goal === undefined) return scored;
+  const goalScores = scoreText(goal);
+  if (goalScores.source !== scored.source) return scored;
+  for (const [category, points] of Object.entries(goalScores.scores) as Array<[CollabCategory, number]>) {
+    scored.scores[category] = (scored.scores[category] ?? 0) + points;
+  }
+  return scored;
 }

@@ -1,7 +1,22 @@
 import type { CanonicalEvent } from "../event.ts";
-import { evidenceOf, textOf } from "./classify-event.ts";
-import { decideCategory } from "./classify-text.ts";
-import type { CategoryDecision, CategoryEvidence } from "./event-class.ts";
+import type { EventFacts } from "../event-facts.ts";
+import type { CategoryDecision } from "./category-decision.ts";
+import type { CategoryEvidence } from "./category-evidence.ts";
+import { decideCategory, evidenceOf } from "./classify-text.ts";
+
+/**
+ * The words of an event that say what the collaboration is about: a message, a reply preview, a
+ * summary, a prompt or a label. Failure texts (`[outcome] blocked: …`) say nothing about it.
+ */
+export function textOf(facts: EventFacts): string | null {
+  for (const key of ["message", "replyPreview", "summary", "prompt", "label", "task_subject"] as const) {
+    const value = facts[key];
+    if (typeof value === "string" && value.trim().length > 0) {
+      return value.startsWith("[outcome]") || value.startsWith("[completed") ? null : value;
+    }
+  }
+  return null;
+}
 
 /** What an event's text says about its category; null for an event without text. */
 export function eventEvidence(event: CanonicalEvent): CategoryEvidence | null {
@@ -24,12 +39,5 @@ export function eventCategory(event: CanonicalEvent): CategoryDecision | null {
       collabSubTags: Object.keys(tags).slice(0, 5),
     };
   }
-  if (evidence === null) return null;
-  const decision = decideCategory(evidence);
-  return {
-    collabCategory: decision.category,
-    categorySource: decision.source,
-    categoryConfidence: decision.confidence,
-    collabSubTags: decision.subTags,
-  };
+  return evidence === null ? null : decideCategory(evidence);
 }

@@ -1,7 +1,7 @@
 import type { CollabCategory } from "../category.ts";
-import { evidenceOf } from "../classify/classify-event.ts";
+import { evidenceOf } from "../classify/classify-text.ts";
 import { eventEvidence } from "../classify/event-category.ts";
-import type { CategoryEvidence } from "../classify/event-class.ts";
+import type { CategoryEvidence } from "../classify/category-evidence.ts";
 import { EventRole } from "../classify/event-role.ts";
 import type { CanonicalEvent } from "../event.ts";
 import { eventRef } from "../event-ref.ts";

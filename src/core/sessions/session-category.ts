@@ -1,6 +1,7 @@
 import type { CollabCategory } from "../category.ts";
 import { decideCategory, mergeScores, topTags } from "../classify/classify-text.ts";
-import type { CategoryDecision, CategoryEvidence } from "../classify/event-class.ts";
+import type { CategoryDecision } from "../classify/category-decision.ts";
+import type { CategoryEvidence } from "../classify/category-evidence.ts";
 import type { CategoryOverride } from "../overrides.ts";
 
 /** What a session's category is decided from. */
@@ -42,11 +43,5 @@ export function sessionCategory(input: SessionCategoryInput): CategoryDecision {
       collabSubTags: tagsFor(category),
     };
   }
-  const decided = decideCategory(merged);
-  return {
-    collabCategory: decided.category,
-    categorySource: decided.source,
-    categoryConfidence: decided.confidence,
-    collabSubTags: decided.subTags,
-  };
+  return decideCategory(merged);
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CollabCategory } from "../category.ts";
-import { CategorySource } from "../classify/event-class.ts";
+import { CategorySource } from "../classify/category-decision.ts";
 import { EventRole } from "../classify/event-role.ts";
 import { EventRef } from "../event-ref.ts";
 import { BLOCKED_REASONS } from "./blocked-reasons.ts";

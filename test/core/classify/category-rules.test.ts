@@ -49,8 +49,8 @@ describe("CATEGORY_HEURISTICS", () => {
     const text = samples[name] ?? "";
     expect(heuristic.test(text)).toBe(true);
     const decision = decideCategory(scoreText(text));
-    expect(decision).toMatchObject({ category: heuristic.category, source: "heuristic" });
-    expect(decision.confidence).toBeLessThanOrEqual(0.6);
+    expect(decision).toMatchObject({ collabCategory: heuristic.category, categorySource: "heuristic" });
+    expect(decision.categoryConfidence).toBeLessThanOrEqual(0.6);
   });
 
   it("has a sample for every row", () => {
@@ -61,23 +61,23 @@ describe("CATEGORY_HEURISTICS", () => {
 describe("decideCategory", () => {
   it("falls back with low confidence when nothing matches", () => {
     expect(decideCategory(scoreText("네, 알겠습니다."))).toEqual({
-      category: "engineering_build",
-      source: "fallback",
-      confidence: 0.1,
-      subTags: [],
+      collabCategory: "engineering_build",
+      categorySource: "fallback",
+      categoryConfidence: 0.1,
+      collabSubTags: [],
     });
   });
 
   it("gives the winner's share of the points as confidence, and its strongest tags first", () => {
     const decision = decideCategory(scoreText("배포 전에 회귀 테스트, 그리고 장애 대응 롤백 계획"));
-    expect(decision.category).toBe("infra_ops");
-    expect(decision.confidence).toBeCloseTo(9 / 15, 2);
-    expect(decision.subTags.slice(0, 3)).toEqual(["롤백", "배포", "장애 대응"]);
+    expect(decision.collabCategory).toBe("infra_ops");
+    expect(decision.categoryConfidence).toBeCloseTo(9 / 15, 2);
+    expect(decision.collabSubTags.slice(0, 3)).toEqual(["롤백", "배포", "장애 대응"]);
   });
 
   it("keeps at most 5 subTags", () => {
     expect(
-      decideCategory(scoreText("deploy, rollback, outage, kubernetes, tls, backup, docker")).subTags,
+      decideCategory(scoreText("deploy, rollback, outage, kubernetes, tls, backup, docker")).collabSubTags,
     ).toHaveLength(5);
   });
 });
@@ -90,7 +90,7 @@ describe("mergeScores", () => {
       scoreText("네"),
     ]);
     expect(merged.source).toBe("rule");
-    expect(decideCategory(merged).category).toBe("qa_validation");
+    expect(decideCategory(merged).collabCategory).toBe("qa_validation");
     expect(merged.scores.engineering_build).toBeUndefined();
   });
 });

@@ -2,8 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CollabCategory } from "../../../src/core/category.ts";
-import { evidenceOf } from "../../../src/core/classify/classify-event.ts";
-import { decideCategory } from "../../../src/core/classify/classify-text.ts";
+import { decideCategory, evidenceOf } from "../../../src/core/classify/classify-text.ts";
 
 const SET = JSON.parse(
   readFileSync(path.join(import.meta.dirname, "../../fixtures/labelled-messages.json"), "utf8"),
@@ -22,7 +21,7 @@ describe("the labelled set of agent messages", () => {
     const matrix = names.map(() => names.map(() => 0));
     let correct = 0;
     for (const { category, text } of SET) {
-      const got = decideCategory(evidenceOf(text)).category;
+      const got = decideCategory(evidenceOf(text)).collabCategory;
       const row = matrix[names.indexOf(category as (typeof names)[number])];
       if (row) row[names.indexOf(got)] = (row[names.indexOf(got)] ?? 0) + 1;
       if (got === category) correct++;
