@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { toEventLine } from "../../src/core/event-line.ts";
 import type { Report } from "../../src/core/report.ts";
@@ -36,7 +37,11 @@ export function resolveInputs(named: string[], env: NodeJS.ProcessEnv = process.
   return [existsSync(state) ? state : SAMPLE_DIR];
 }
 
-export async function runAnalyze(argv: string[]): Promise<number> {
+/**
+ * Runs `workscope analyze` with its arguments. Inputs and output files are taken relative to
+ * `cwd`, the working directory of the command line.
+ */
+export async function runAnalyze(argv: string[], cwd: string = process.cwd()): Promise<number> {
   const { values, positionals } = parseCommand(argv, {
     now: { type: "string" },
     json: { type: "string" },
@@ -52,7 +57,7 @@ export async function runAnalyze(argv: string[]): Promise<number> {
   const quiet = values.quiet === true;
   let progress = silentProgress;
   const { report, events } = await analyzeInputs(inputs, {
-    cwd: process.cwd(),
+    cwd,
     nowMs,
     progress: (files) => (progress = quiet ? silentProgress : streamProgress(files, process.stderr)),
   });
@@ -62,8 +67,9 @@ export async function runAnalyze(argv: string[]): Promise<number> {
 
   const json = `${JSON.stringify(report, null, 2)}\n`;
   if (values.json === "-") process.stdout.write(json);
-  else if (values.json !== undefined) await writeFileAtomic(values.json, json);
-  if (values.events !== undefined) await writeLinesAtomic(values.events, events.map(toEventLine));
+  else if (values.json !== undefined) await writeFileAtomic(path.resolve(cwd, values.json), json);
+  if (values.events !== undefined)
+    await writeLinesAtomic(path.resolve(cwd, values.events), events.map(toEventLine));
   if (values.json === undefined) process.stdout.write(summarize(report, inputs));
   return 0;
 }
