@@ -1,19 +1,19 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseCommand, UsageError } from "../args.ts";
+import { dataFolderBeside, settingsIn } from "../site/data-folder.ts";
+import { ROOT } from "../site/render-site.ts";
 
 export const PREVIEW_HELP = `Usage: workscope preview [options]
 
-Serves a site that \`workscope build\` wrote, on http://localhost:4321/ by default.
+Serves a site that \`workscope build\` wrote, on http://localhost:4321/ by default (under its
+--base path, which the build's data folder beside the site remembers).
 
 Options:
   --out DIR      the site's folder (default: dist)
   --port N       the port (default: 4321)
   -h, --help     this help
 `;
-
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 export async function runPreview(argv: string[]): Promise<number> {
   const { values } = parseCommand(argv, { out: { type: "string" }, port: { type: "string" } });
@@ -27,8 +27,10 @@ export async function runPreview(argv: string[]): Promise<number> {
   const port = Number(values.port ?? "4321");
   if (!Number.isInteger(port) || port <= 0 || port > 65535)
     throw new UsageError(`--port should be a port number (got ${JSON.stringify(values.port)})`);
+  // Served under the base its links were written for, as the build that wrote it recorded it.
+  const base = settingsIn(dataFolderBeside(out))?.base ?? "/";
   const { preview } = await import("astro");
-  const server = await preview({ root: ROOT, outDir: out, server: { port }, logLevel: "info" });
+  const server = await preview({ root: ROOT, outDir: out, base, server: { port }, logLevel: "info" });
   await server.closed();
   return 0;
 }

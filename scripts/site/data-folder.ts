@@ -1,6 +1,6 @@
 // The data folder of a build on disk: where it goes, when a build may use it, and how a build
 // starts it afresh. Its layout is src/site/data-folder.ts; the pages read it (src/site/data.ts).
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { DATA_FOLDER_NAME, dataFilePath, type DataFile } from "../../src/site/data-folder.ts";
@@ -48,4 +48,10 @@ export async function startDataFolder(dir: string, settings: SiteSettings): Prom
     dataFileIn(dir, { kind: "settings" }),
     `${JSON.stringify(SiteSettings.parse(settings), null, 2)}\n`,
   );
+}
+
+/** The settings of the build that wrote a data folder, or null when none did. */
+export function settingsIn(dir: string): SiteSettings | null {
+  const file = dataFileIn(dir, { kind: "settings" });
+  return existsSync(file) ? SiteSettings.parse(JSON.parse(readFileSync(file, "utf8"))) : null;
 }

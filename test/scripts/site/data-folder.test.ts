@@ -6,6 +6,7 @@ import {
   checkDataFolder,
   dataFileIn,
   dataFolderBeside,
+  settingsIn,
   startDataFolder,
 } from "../../../scripts/site/data-folder.ts";
 import { tmpTree } from "../../helpers/tmp.ts";
@@ -42,6 +43,13 @@ describe("a build's data folder", () => {
     expect(JSON.parse(readFileSync(dataFileIn(data, { kind: "settings" }), "utf8"))).toEqual(SETTINGS);
     expect(existsSync(dataFileIn(data, { kind: "pages" }))).toBe(false);
     await expect(startDataFolder(data, { ...SETTINGS, base: "reports" })).rejects.toThrow();
+  });
+
+  it("tells the settings of the build that wrote it, and nothing when no build did", async () => {
+    const dir = tmpTree();
+    expect(settingsIn(path.join(dir, "none"))).toBeNull();
+    await startDataFolder(path.join(dir, "data"), { ...SETTINGS, base: "/reports/" });
+    expect(settingsIn(path.join(dir, "data"))).toEqual({ ...SETTINGS, base: "/reports/" });
   });
 });
 
