@@ -12,6 +12,7 @@ function cardWordsIn(locale: Locale): CardWords {
     ]),
     blocked: label(locale, "blocked"),
     events: label(locale, "eventsCount"),
+    untitled: label(locale, "untitledSession"),
   };
 }
 

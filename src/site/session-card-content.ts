@@ -17,6 +17,8 @@ export interface CardWords {
   blocked: string;
   /** The word after the count of events. */
   events: string;
+  /** The title of a session nothing names. */
+  untitled: string;
 }
 
 /** What drawing a card needs besides the session. */
@@ -54,13 +56,13 @@ export interface SessionCardContent {
 /** A session's card. */
 export function sessionCardContent(s: ListedSession, ctx: CardContext): SessionCardContent {
   return {
-    filter: filterFields(s),
+    filter: filterFields(s, ctx.words.untitled),
     status: s.status,
     statusName: ctx.words.names[s.status] ?? s.status,
     categoryName: ctx.words.names[s.category] ?? s.category,
     tags: s.subTags.slice(0, CARD_TAGS),
     blocked: s.blockedThreads > 0 ? `${ctx.words.blocked} ${s.blockedThreads}` : null,
-    title: s.title,
+    title: s.title ?? ctx.words.untitled,
     href: ctx.sessionUrl(s.segment),
     agents: s.agents.join(", "),
     time: {

@@ -13,6 +13,7 @@ describe("a session card's words", () => {
         expect(words.names[category]).toBe(categoryName(locale, category));
       expect(words.blocked).toBe(label(locale, "blocked"));
       expect(words.events).toBe(label(locale, "eventsCount"));
+      expect(words.untitled).toBe(label(locale, "untitledSession"));
     }
     expect(cardWords("en").names["QUIET"]).not.toBe(cardWords("ko").names["QUIET"]);
   });

@@ -22,7 +22,12 @@ const session: ListedSession = {
 const ctx: CardContext = {
   locale: "en",
   nowMs: NOW,
-  words: { names: { QUIET: "Quiet", qa_validation: "QA/validation" }, blocked: "blocked", events: "events" },
+  words: {
+    names: { QUIET: "Quiet", qa_validation: "QA/validation" },
+    blocked: "blocked",
+    events: "events",
+    untitled: "Untitled collaboration",
+  },
   sessionUrl: siteUrls("/reports/").session,
 };
 
@@ -58,6 +63,12 @@ describe("a session card's content", () => {
     expect(content.blocked).toBeNull();
     expect(content.statusName).toBe("ACTIVE");
     expect(content.tags).toEqual([]);
+  });
+
+  it("calls a session nothing names by the untitled word, and lets the search find it by that word", () => {
+    const content = sessionCardContent({ ...session, title: null }, ctx);
+    expect(content.title).toBe("Untitled collaboration");
+    expect(content.filter.text.startsWith("untitled collaboration\n")).toBe(true);
   });
 
   it("leaves every part of the template present and empty, with one subTag to copy", () => {

@@ -35,8 +35,14 @@ export function listedSession(entry: SessionIndexEntry): ListedSession {
   };
 }
 
-/** What the list filters read of a session (see src/site/client/filters.ts). */
-export function filterFields(s: ListedSession): {
+/**
+ * What the list filters read of a session (see src/site/client/filters.ts). Free text searches the
+ * title as the card shows it, so a session nothing names is found by `untitled`, the label it shows.
+ */
+export function filterFields(
+  s: ListedSession,
+  untitled: string,
+): {
   status: string;
   category: string;
   tags: string;
@@ -48,6 +54,6 @@ export function filterFields(s: ListedSession): {
     category: s.category,
     tags: s.subTags.join("\n"),
     agents: s.agents.join("\n"),
-    text: `${s.title}\n${s.id}\n${s.agents.join(" ")}\n${s.subTags.join(" ")}`.toLowerCase(),
+    text: `${s.title ?? untitled}\n${s.id}\n${s.agents.join(" ")}\n${s.subTags.join(" ")}`.toLowerCase(),
   };
 }

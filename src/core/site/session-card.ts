@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { WorkSession } from "../sessions/work-session.ts";
+import { UNTITLED_SESSION, WorkSession } from "../sessions/work-session.ts";
 import { pathSegment } from "./path-segment.ts";
 import { transcriptPageCount } from "./transcript-pages.ts";
 
@@ -21,8 +21,11 @@ export const SessionCard = z.object({
   category: shape.collabCategory,
   /** Every subTag (cards show two; the filter knows all). */
   subTags: shape.collabSubTags,
-  /** The title (never a raw task id). */
-  title: z.string(),
+  /**
+   * The title (never a raw task id); null when nothing names the session, for pages to show the
+   * untitled label of their language (see sessionTitleText).
+   */
+  title: z.string().nullable(),
   /** Participating agents, sorted. */
   agents: shape.agents,
   /** First and last activity, epoch ms. */
@@ -47,7 +50,7 @@ export function sessionCard(s: WorkSession): SessionCard {
     status: s.status,
     category: s.collabCategory,
     subTags: s.collabSubTags,
-    title: s.title,
+    title: s.title === UNTITLED_SESSION ? null : s.title,
     agents: s.agents,
     startMs: s.startMs,
     lastActivityMs: s.lastActivityMs,

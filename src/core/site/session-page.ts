@@ -19,7 +19,7 @@ export const SessionLink = z.object({
   id: z.string(),
   /** Its path segment, or null when no such session was read. */
   segment: z.string().nullable(),
-  /** Its title, when it was read. */
+  /** Its title: null when nothing names it (pages show the untitled label) or no such session was read. */
   title: z.string().nullable(),
 });
 export type SessionLink = z.infer<typeof SessionLink>;
@@ -30,6 +30,11 @@ export const SessionPage = z.object({
   session: WorkSession,
   /** Its path segment. */
   segment: z.string(),
+  /**
+   * What the page calls it: its card's title, null when nothing names it. Pages show this (through
+   * sessionTitleText), not `session.title`, which holds the Report's fixed value for such sessions.
+   */
+  title: z.string().nullable(),
   /** Each thread's path segment, in the order of `session.threads`. */
   threadSegments: z.array(z.string()),
   /** The spawn tree of its delegations. */
@@ -80,6 +85,7 @@ function sessionPage(
   return {
     session,
     segment: card.segment,
+    title: card.title,
     threadSegments: card.threadSegments,
     delegations: delegationTree(session.threads, card.threadSegments),
     signals: signals.slice(0, MAX_SIGNALS).map((e) => eventRow(e, card, lookups.names)),

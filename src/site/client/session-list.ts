@@ -18,9 +18,9 @@ export interface FilterableSession {
   fields: ReturnType<typeof filterFields>;
 }
 
-/** The sessions of the index, ready to filter. */
-export function filterable(sessions: readonly ListedSession[]): FilterableSession[] {
-  return sessions.map((session) => ({ session, fields: filterFields(session) }));
+/** The sessions of the index, ready to filter; `untitled` is what cards call a session nothing names. */
+export function filterable(sessions: readonly ListedSession[], untitled: string): FilterableSession[] {
+  return sessions.map((session) => ({ session, fields: filterFields(session, untitled) }));
 }
 
 /** The sessions that pass the filters, in index order (newest first). */
@@ -51,7 +51,7 @@ export async function attachSessionList(root: HTMLElement): Promise<void> {
     words: JSON.parse(root.dataset["words"] ?? "{}") as CardWords,
     sessionUrl: urls.session,
   };
-  const sessions = filterable(index.sessions.map(listedSession));
+  const sessions = filterable(index.sessions.map(listedSession), ctx.words.untitled);
   let limit = PAGE_SIZE;
   const show = bindForm(
     form,

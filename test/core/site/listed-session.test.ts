@@ -3,6 +3,7 @@ import { filterFields, listedSession } from "../../../src/core/site/listed-sessi
 import { sessionCard } from "../../../src/core/site/session-card.ts";
 import { sessionIndex } from "../../../src/core/site/session-index.ts";
 import { matches, readFilters } from "../../../src/site/client/filters.ts";
+import { UNTITLED_SESSION } from "../../../src/core/sessions/work-session.ts";
 import { workSession } from "./fixtures.ts";
 
 const card = (id: string, extra: Parameters<typeof workSession>[1] = {}) =>
@@ -32,12 +33,15 @@ describe("filterFields", () => {
     card("ws-1", { status: "ACTIVE" }),
     card("ws-2", { agents: ["eden"], title: "Deploy the API" }),
     card("ws-3", { collabSubTags: ["QA", "E2E"] }),
+    card("ws-4", { title: UNTITLED_SESSION }),
   ];
   const shown = (query: string): string[] =>
-    listed.filter((s) => matches(filterFields(s), readFilters(new URLSearchParams(query)))).map((s) => s.id);
+    listed
+      .filter((s) => matches(filterFields(s, "untitled"), readFilters(new URLSearchParams(query))))
+      .map((s) => s.id);
 
   it("gives the list filters a session's status, category, subTags, agents and lower-cased text", () => {
-    expect(filterFields(listed[2] as (typeof listed)[number])).toEqual({
+    expect(filterFields(listed[2] as (typeof listed)[number], "untitled")).toEqual({
       status: "ARCHIVED",
       category: "engineering_build",
       tags: "QA\nE2E",
@@ -51,6 +55,7 @@ describe("filterFields", () => {
     expect(shown("agent=eden")).toEqual(["ws-2"]);
     expect(shown("q=deploy")).toEqual(["ws-2"]);
     expect(shown("subTag=E2E")).toEqual(["ws-3"]);
-    expect(shown("")).toEqual(["ws-1", "ws-2", "ws-3"]);
+    expect(shown("")).toEqual(["ws-1", "ws-2", "ws-3", "ws-4"]);
+    expect(shown("q=untitled")).toEqual(["ws-4"]);
   });
 });

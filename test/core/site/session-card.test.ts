@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { UNTITLED_SESSION } from "../../../src/core/sessions/work-session.ts";
 import { SessionCard, sessionCard } from "../../../src/core/site/session-card.ts";
 import { TURNS_PER_PAGE } from "../../../src/core/site/transcript-pages.ts";
 import { thread, workSession } from "./fixtures.ts";
@@ -30,6 +31,10 @@ describe("sessionCard", () => {
   it("makes the path segments of the session and of each of its threads, in order", () => {
     expect(card.segment).toBe("ws.~4Dain~2F1");
     expect(card.threadSegments).toEqual(["conv.abc", "pair.main_eden", "pair.main_seum"]);
+  });
+
+  it("has no title when nothing names the session, so that pages show their own untitled label", () => {
+    expect(sessionCard(workSession("ws-2", { title: UNTITLED_SESSION })).title).toBeNull();
   });
 
   it("counts each thread's transcript pages and the threads that ended blocked", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { neighboursOf, SessionPage, sessionPages } from "../../../src/core/site/session-page.ts";
 import { siteLookups } from "../../../src/core/site/site-lookups.ts";
+import { UNTITLED_SESSION } from "../../../src/core/sessions/work-session.ts";
 import { analysis, event, task, thread, unattributed, workSession } from "./fixtures.ts";
 
 describe("sessionPages", () => {
@@ -14,7 +15,7 @@ describe("sessionPages", () => {
           taskIds: ["task_a", "task_unknown"],
           threads: [thread("main", "nuri", { threadKey: "conv:x" }), thread("nuri", "eden")],
         }),
-        workSession("ws-1", { nextWorkSessionIds: ["ws-2", "ws-gone"], title: "First" }),
+        workSession("ws-1", { nextWorkSessionIds: ["ws-2", "ws-gone"], title: UNTITLED_SESSION }),
       ],
       tasks: [task("task_a")],
       unattributed: [unattributed(1_500, "nuri")],
@@ -26,6 +27,11 @@ describe("sessionPages", () => {
   it("makes one page per session, in the Report's order, that passes its schema", () => {
     expect([second?.session.workSessionId, first?.session.workSessionId]).toEqual(["ws-2", "ws-1"]);
     expect(SessionPage.safeParse(second).success).toBe(true);
+  });
+
+  it("takes its title from the session's card: null when nothing names the session", () => {
+    expect([second?.title, first?.title]).toEqual(["Session ws-2", null]);
+    expect(first?.session.title).toBe(UNTITLED_SESSION);
   });
 
   it("takes its path segments from the session's card, for the page and for the delegation tree", () => {
@@ -46,7 +52,7 @@ describe("sessionPages", () => {
   });
 
   it("links the sessions it continues and that continue it, by segment and title when they were read", () => {
-    expect(second?.previous).toEqual({ id: "ws-1", segment: "ws-1", title: "First" });
+    expect(second?.previous).toEqual({ id: "ws-1", segment: "ws-1", title: null });
     expect(first?.next).toEqual([
       { id: "ws-2", segment: "ws-2", title: "Session ws-2" },
       { id: "ws-gone", segment: null, title: null },
