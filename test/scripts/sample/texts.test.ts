@@ -40,7 +40,7 @@ describe("the sample's texts", () => {
     for (const category of CollabCategory.options)
       for (const goal of GOALS[category]) {
         all++;
-        if (decideCategory(scoreText(goal)).category === category) right++;
+        if (decideCategory(scoreText(goal)).collabCategory === category) right++;
       }
     expect(right / all).toBeGreaterThanOrEqual(0.9);
   });
