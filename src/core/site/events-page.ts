@@ -8,7 +8,7 @@ import type { SiteLookups } from "./site-lookups.ts";
  * The roles the events pages list: delegations and orchestration. Main-agent conversations are
  * read as transcripts, and observability events are too many and say too little to list.
  */
-export const LISTED_ROLES = ["delegation.subagent", "orchestration.task"] as const;
+const LISTED_ROLES = ["delegation.subagent", "orchestration.task"] as const;
 /** How many events one page of `/events/` lists. */
 export const EVENTS_PER_PAGE = 100;
 

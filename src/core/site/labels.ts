@@ -155,7 +155,7 @@ export const VALUE_NAMES: Readonly<Record<string, Names>> = {
 };
 
 /** Each category's name, as the home page and the badges show it. */
-export const CATEGORY_NAMES: Readonly<Record<CollabCategory, Names>> = {
+const CATEGORY_NAMES: Readonly<Record<CollabCategory, Names>> = {
   engineering_build: { ko: "개발/구현", en: "Engineering" },
   infra_ops: { ko: "인프라/운영", en: "Infra & ops" },
   qa_validation: { ko: "QA/검증", en: "QA & validation" },
@@ -169,7 +169,7 @@ export const CATEGORY_NAMES: Readonly<Record<CollabCategory, Names>> = {
 };
 
 /** Each blocked reason in words, as a badge shows it. */
-export const BLOCKED_REASON_NAMES: Readonly<Record<BlockedReason, Names>> = {
+const BLOCKED_REASON_NAMES: Readonly<Record<BlockedReason, Names>> = {
   timeout: { ko: "시간 초과 (300초)", en: "Timed out (300 s)" },
   context_overflow: { ko: "컨텍스트 초과", en: "Context too long" },
   run_error: { ko: "실행 오류", en: "Run error" },

@@ -7,8 +7,6 @@ import { CategorySource } from "../../../src/core/classify/category-decision.ts"
 import { EventRole } from "../../../src/core/classify/event-role.ts";
 import { BLOCKED_REASONS } from "../../../src/core/sessions/blocked-reasons.ts";
 import {
-  BLOCKED_REASON_NAMES,
-  CATEGORY_NAMES,
   categoryName,
   LABELS,
   label,
@@ -89,7 +87,6 @@ describe("the site's words", () => {
   it.each(CollabCategory.options)("names the category %s in both languages", (category) => {
     for (const locale of LOCALES) {
       expect(categoryName(locale, category).trim()).not.toBe("");
-      expect(categoryName(locale, category)).toBe(CATEGORY_NAMES[category][locale]);
     }
     expect(categoryName("ko", category)).not.toBe(categoryName("en", category));
   });
@@ -97,7 +94,13 @@ describe("the site's words", () => {
   it.each(BLOCKED_REASONS)("names the blocked reason %s in both languages", (reason) => {
     for (const locale of LOCALES) {
       expect(reasonName(locale, reason).trim()).not.toBe("");
-      expect(reasonName(locale, reason)).toBe(BLOCKED_REASON_NAMES[reason][locale]);
+    }
+  });
+
+  it("gives every category and every blocked reason a name of its own in each language", () => {
+    for (const locale of LOCALES) {
+      expect(new Set(CollabCategory.options.map((c) => categoryName(locale, c))).size).toBe(10);
+      expect(new Set(BLOCKED_REASONS.map((r) => reasonName(locale, r))).size).toBe(BLOCKED_REASONS.length);
     }
   });
 
