@@ -8,10 +8,10 @@ export type Locale = (typeof LOCALES)[number];
 type Names = Readonly<{ ko: string; en: string }>;
 
 /**
- * Every fixed word the site shows, in both languages: this file is the only place that holds display
- * text. The core and the page data hold keys (categories, statuses, reasons, a null title); pages
- * turn them into words here. One table, so that a missing translation is a type error and a test
- * can check each row.
+ * Every fixed word the site shows, in both languages. This file is the only place that holds
+ * display text: the core and the page data hold keys (categories, statuses, reasons, a null title)
+ * and pages turn them into words with its tables. Each table is typed so that a missing translation
+ * is a type error, and the labels test checks every row.
  */
 export const LABELS = {
   home: { ko: "홈", en: "Home" },
