@@ -28,7 +28,7 @@ Options:
 `;
 
 /** The bundled sample state directory, used when no inputs are named and ~/.openclaw is absent. */
-export const SAMPLE_DIR = fileURLToPath(new URL("../../content/sample/", import.meta.url));
+const SAMPLE_DIR = fileURLToPath(new URL("../../content/sample/", import.meta.url));
 
 /** The inputs to read: those named, else the user's OpenClaw state, else the bundled sample. */
 export function resolveInputs(named: string[], env: NodeJS.ProcessEnv = process.env): string[] {

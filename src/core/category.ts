@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The ten collaboration categories of seed 000 §0.3. */
+/** The ten collaboration categories a work session is put in. */
 export const CollabCategory = z.enum([
   "engineering_build",
   "infra_ops",

@@ -6,7 +6,7 @@ import { CurrentTask } from "./tasks/current-task.ts";
 import { HistoryEntry } from "./tasks/history.ts";
 import { TaskFile } from "./tasks/task-file.ts";
 
-/** The kinds of input file workscope reads (DESIGN.md §1). */
+/** The kinds of input file workscope reads (see docs/formats.md). */
 export const InputKind = z.enum([
   "events",
   "task",

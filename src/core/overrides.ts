@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CollabCategory } from "./category.ts";
 import { isRecord } from "./formats/fields.ts";
 
-/** One manual category override (seed 000 §9.3), as task-monitor stores it. */
+/** One manual category override, as task-monitor stores it. */
 export const CategoryOverride = z.object({
   /** The category an operator chose for the work session. */
   collabCategory: CollabCategory,

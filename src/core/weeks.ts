@@ -30,7 +30,7 @@ export function isoWeek(ms: number): string {
 
 /**
  * Category counts per ISO week, of the sessions that hold conversations between main agents
- * (the Conversations view counts only those, seed 000 §0), by the week they started in.
+ * (the weekly category report counts only those), by the week they started in.
  */
 export function weeklyCategories(sessions: readonly WorkSession[]): Week[] {
   const weeks = new Map<string, WorkSession[]>();

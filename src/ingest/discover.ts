@@ -20,7 +20,7 @@ export interface DiscoveredFile {
 export class InputError extends Error {}
 
 /**
- * What workscope reads inside a state directory (DESIGN.md §1). Event files may sit anywhere
+ * What workscope reads inside a state directory (see docs/formats.md). Event files may sit anywhere
  * below it; OpenClaw's own chat transcripts (`agents/`) are not events and are left alone.
  */
 const STATE_DIR_GLOBS = [
@@ -36,7 +36,7 @@ const STATE_DIR_GLOBS = [
 ];
 const IGNORE = ["**/node_modules/**", "**/.git/**", "agents/**"];
 
-/** Where OpenClaw keeps its state when no input is named (DESIGN.md §1). */
+/** Where OpenClaw keeps its state: read when no input is named. */
 export function defaultStateDir(env: NodeJS.ProcessEnv = process.env): string {
   return env["OPENCLAW_STATE_DIR"] ?? path.join(homedir(), ".openclaw");
 }

@@ -1,4 +1,4 @@
-/** Counts that long work reports on stderr (DESIGN.md §4): files, bytes and events per second. */
+/** Counts that long work reports on stderr: files, bytes and events per second. */
 export interface Progress {
   /** A file was finished. */
   fileDone(): void;

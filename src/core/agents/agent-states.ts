@@ -17,7 +17,7 @@ export const AGENT_STATE_RULES: ReadonlyArray<{
 }> = [
   { types: ["agent_started"], state: () => "running" },
   { types: ["agent_unblocked", "task_resumed_after_human_query"], state: () => "running" },
-  // seed 002 §5: agent_blocked is an input event; the state machine makes it pending_input or failed.
+  // agent_blocked says only that the agent stopped; its reason tells an error from a wait for input.
   {
     types: ["agent_blocked"],
     state: (d) =>

@@ -4,7 +4,7 @@ import type { CollabCategory } from "../category.ts";
  * One keyword of the category rule table: the text to find, how much it counts, and the subTag
  * it contributes. Latin keywords match whole words only ("cs" must not match "docs"), with
  * common English endings (-s, -es, -ed, -ing) when `inflect` is set; Korean keywords match
- * inside words, because particles attach to nouns (배포를, 배포가) — DESIGN.md §3.
+ * inside words, because particles attach to nouns (배포를, 배포가).
  */
 export interface CategoryKeyword {
   /** The keyword, lower case. */

@@ -27,8 +27,8 @@ export interface RoleFacts {
 }
 
 /**
- * One rule of the role table (issue 3, after seed 000 §0 and §10.3): the first rule that answers
- * decides. Each row is tested on its own.
+ * One rule of the role table: the first rule that answers decides. Each row is tested on its
+ * own.
  */
 export interface RoleRule {
   /** What the rule looks at, in words. */
@@ -73,7 +73,7 @@ export const ROLE_RULES: readonly RoleRule[] = [
     decide: (f) => (f.type.startsWith("a2a.") && isMain(f.from) && isMain(f.to) ? "conversation.main" : null),
   },
   {
-    name: "any other a2a event (the conservative fallback of seed 000 §10.3)",
+    name: "any other a2a event (the conservative fallback: what is not known to be main is delegation)",
     decide: (f) => (f.type.startsWith("a2a.") ? "delegation.subagent" : null),
   },
   {

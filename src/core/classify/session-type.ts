@@ -17,8 +17,8 @@ export interface SideFacts {
 }
 
 /**
- * One rule of the session-type table of issue 3 (after seed 000 §10.3): the first rule that
- * answers decides. Each row is tested on its own.
+ * One rule of the session-type table: the first rule that answers decides. Each row is tested
+ * on its own.
  */
 export interface SessionTypeRule {
   /** What the rule looks at, in words. */

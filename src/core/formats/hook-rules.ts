@@ -1,10 +1,10 @@
 import { isRecord } from "./fields.ts";
 
-/** A Claude Code hook payload as the mapping rules see it (FORMATS.md, "Claude Code hooks"). */
+/** A Claude Code hook payload as the mapping rules see it (see docs/formats.md, "Claude Code hooks"). */
 export type HookPayload = Record<string, unknown> & { hook_event_name: string };
 
 /**
- * One row of the hook mapping of seed 002 §5 and §5.2: a hook event (optionally narrowed by a
+ * One row of the mapping of hook events to v1.1 types: a hook event (optionally narrowed by a
  * condition on its fields) and the v1.1 type it becomes. The first matching row wins, so the
  * narrow rows come before the broad ones. Types outside the v1.1 catalog are `claude.*`: they
  * are kept, and the analysis counts them as observability.
@@ -25,7 +25,7 @@ const toolInput = (p: HookPayload): Record<string, unknown> =>
   isRecord(p["tool_input"]) ? p["tool_input"] : {};
 
 /** True when a PostToolUse response says the tool failed. */
-export function toolResponseFailed(p: HookPayload): boolean {
+function toolResponseFailed(p: HookPayload): boolean {
   const response = p["tool_response"];
   if (typeof p["error"] === "string" && p["error"].length > 0) return true;
   if (!isRecord(response)) return false;
@@ -35,7 +35,7 @@ export function toolResponseFailed(p: HookPayload): boolean {
   return typeof code === "number" && code !== 0;
 }
 
-/** Notification types that mean the agent waits for a person (seed 002: pending input). */
+/** Notification types that mean the agent waits for a person: its input is pending. */
 const WAITING_NOTIFICATIONS = new Set(["permission_prompt", "idle_prompt", "elicitation_dialog"]);
 
 export const HOOK_RULES: readonly HookRule[] = [

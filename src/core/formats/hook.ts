@@ -9,7 +9,7 @@ import { rejected, type LineRef, type Normalized } from "./normalized.ts";
 import { summarizeIssues } from "./openclaw.ts";
 
 /** A raw Claude Code hook payload: only the fields every payload has are checked. */
-export const HookPayloadSchema = z.looseObject({
+const HookPayloadSchema = z.looseObject({
   /** Which hook fired, e.g. `PreToolUse`. */
   hook_event_name: z.string().min(1),
   /** The Claude Code session. */
@@ -22,7 +22,7 @@ export const HookPayloadSchema = z.looseObject({
 
 /**
  * The line `workscope hook` appends: the raw payload, untouched, with the time it arrived and an
- * id, because hooks carry neither (FORMATS.md).
+ * id, because hooks carry neither (see docs/formats.md).
  */
 export const HookEnvelope = z.object({
   /** Marks the line as written by `workscope hook`. */
@@ -44,8 +44,8 @@ export function isHookLine(value: Record<string, unknown>): boolean {
 }
 
 /**
- * The envelope for one payload arriving at `receivedMs`. The id follows seed 002 §7: session,
- * tool, the time bucket (one second) and a hash of the payload.
+ * The envelope for one payload arriving at `receivedMs`. The id is made of the session, the
+ * tool, the time bucket (one second) and a hash of the payload, so a hook run twice counts once.
  */
 export function envelopeHook(payload: Record<string, unknown>, receivedMs: number): HookEnvelope {
   const json = JSON.stringify(payload);
@@ -131,7 +131,7 @@ function hookParties(
 }
 
 /**
- * The agent a payload is about: a teammate as `team/name` (seed 002 §5.3), a subagent by its
+ * The agent a payload is about: a teammate as `team/name`, a subagent by its
  * type, and otherwise the session's main agent.
  */
 function hookAgent(payload: HookPayload): string {

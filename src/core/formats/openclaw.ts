@@ -6,7 +6,7 @@ import { isRecord, textField } from "./fields.ts";
 import { NO_PROBLEMS, rejected, type LineRef, type Normalized } from "./normalized.ts";
 
 /**
- * One line of OpenClaw's `coordination-events*.ndjson` (FORMATS.md): `{type, agentId, ts, data}`.
+ * One line of OpenClaw's `coordination-events*.ndjson` (see docs/formats.md): `{type, agentId, ts, data}`.
  * Some producers write `timestampMs` or an ISO `timestamp` instead of `ts`; the earliest logs have
  * no ids. Only the envelope is checked here: `data` is kept as written.
  */

@@ -1,28 +1,5 @@
 import { isRecord } from "./fields.ts";
 
-/** The v1.1 event type catalog of seed 002 §4. Other types are kept and counted as unknown. */
-export const V11_TYPES = [
-  "agent_started",
-  "agent_stopped",
-  "agent_blocked",
-  "agent_unblocked",
-  "task_created",
-  "manager_assign",
-  "agent_acknowledged",
-  "task_started",
-  "task_progress",
-  "task_completed",
-  "task_failed",
-  "meeting_requested",
-  "meeting_started",
-  "meeting_ended",
-  "tool_started",
-  "tool_succeeded",
-  "tool_failed",
-  "heartbeat",
-  "schema_error",
-] as const;
-
 /** A v1.1 event as far as the type rules need to see it. */
 export interface V11Fields {
   type: string;
@@ -32,11 +9,11 @@ export interface V11Fields {
 }
 
 /**
- * One type-specific validation rule of seed 002 §6: which types it applies to, and the fields
+ * One type-specific validation rule of v1.1 events: which types it applies to, and the fields
  * those types require. Each row is tested on its own.
  */
 export interface V11TypeRule {
-  /** Which types the rule applies to, as seed 002 §6 names them. */
+  /** Which types the rule applies to: a type, or a prefix ending in `*`. */
   appliesTo: string;
   /** True when the rule applies to an event of this type. */
   matches: (type: string) => boolean;

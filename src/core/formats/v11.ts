@@ -8,7 +8,7 @@ import { missingV11Fields } from "./v11-rules.ts";
 
 const text = z.string().min(1);
 
-/** The normalized event format v1.1 of seed 002 §2–§3, with the common rules of §6. */
+/** The normalized event format v1.1, with the rules every event must keep (see docs/formats.md). */
 export const V11Event = z.looseObject({
   /** A globally unique id; duplicates are dropped by it. */
   id: text,
@@ -16,7 +16,7 @@ export const V11Event = z.looseObject({
   version: text,
   /** ISO-8601 UTC time. */
   ts: z.string().refine(isIsoUtc, "should be an ISO-8601 UTC time"),
-  /** The normalized type (seed 002 §4); unknown types are kept. */
+  /** The normalized type; unknown types are kept. */
   type: text,
   /** Who produced the event. */
   source: z.enum(["hook", "sdk", "synthetic"]),
@@ -69,7 +69,7 @@ export function normalizeV11(value: Record<string, unknown>, ref: LineRef): Norm
       agentId: event.agent_id,
       fromAgent: event.target_agent_id ? event.agent_id : null,
       toAgent: event.target_agent_id ?? null,
-      // v1.1 has no work session of its own; a run of one terminal session is one (seed 002 §7).
+      // v1.1 has no work session of its own; a run of one terminal session is one.
       workSessionId:
         textField(payload, "work_session_id", problems) ??
         textField(payload, "workSessionId", problems) ??

@@ -18,7 +18,7 @@ export const EvidenceEvent = z.object({
   line: z.number().int().positive(),
 });
 
-/** An agent-to-agent flow that did not end well: a postmortem's subject (seed 001 §4.2, §11). */
+/** An agent-to-agent flow that did not end well: a postmortem's subject. */
 export const BlockedFlow = z.object({
   /** The conversation, when the flow has one. */
   conversationId: z.string().optional(),
@@ -74,7 +74,7 @@ export function blockedFlowsOf(works: readonly ThreadWork[]): BlockedFlow[] {
   return flows.sort((a, b) => a.ts - b.ts || (a.threadKey < b.threadKey ? -1 : 1));
 }
 
-/** Sends to one agent whose waits overlapped: the gateway runs one message per session at a time (seed 001 §6.2). */
+/** Sends to one agent whose waits overlapped: the gateway runs one message per session at a time. */
 export const QueueContention = z.object({
   /** The agent the sends waited on. */
   toAgent: z.string(),

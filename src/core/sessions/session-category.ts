@@ -16,7 +16,7 @@ export interface SessionCategoryInput {
 
 /**
  * A session's category, decided from all its conversations together, not from whichever event
- * came first (DESIGN.md §3). Precedence: manual override > category stated in the events (the
+ * came first (see docs/decisions.md). Precedence: manual override > category stated in the events (the
  * one stated most, earliest on ties) > rule > heuristic > fallback.
  */
 export function sessionCategory(input: SessionCategoryInput): CategoryDecision {

@@ -1,4 +1,4 @@
-/** A work session's status against `now` (seed 000 §7.1). */
+/** A work session's status against `now`. */
 export const SESSION_STATUSES = ["ACTIVE", "QUIET", "ARCHIVED"] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
 
@@ -12,8 +12,8 @@ export interface LatestEvent {
 }
 
 /**
- * Events after which a session goes quiet, one row each (seed 000 §7.1; DESIGN.md §3: a terminal
- * task event ends a thread even without a status field, the type says it).
+ * Events after which a session goes quiet, one row each. A terminal task event ends a session
+ * even without a status field: its type says it (see docs/decisions.md).
  */
 export const TERMINAL_RULES: ReadonlyArray<{ name: string; matches: (e: LatestEvent) => boolean }> = [
   { name: "a2a.complete", matches: (e) => e.type === "a2a.complete" },

@@ -3,7 +3,7 @@ import type { CanonicalEvent } from "../event.ts";
 const BUCKET_MS = 5 * 60 * 1000;
 
 /**
- * The thread an event belongs to (seed 001 §8.1): its conversation; else the pair of agents,
+ * The thread an event belongs to: its conversation; else the pair of agents,
  * sorted, for legacy events without ids; else its type and 5-minute bucket.
  */
 export function threadKeyOf(event: CanonicalEvent): string {

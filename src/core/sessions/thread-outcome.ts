@@ -1,6 +1,6 @@
 import { blockedReasonOf, type BlockedReason } from "./blocked-reasons.ts";
 
-/** How a thread ended (DESIGN.md §4). */
+/** How a thread ended. */
 export const THREAD_OUTCOMES = ["completed", "blocked", "no_reply", "failed", "open"] as const;
 export type ThreadOutcome = (typeof THREAD_OUTCOMES)[number];
 
@@ -11,7 +11,7 @@ export interface OutcomeEvent {
   data: Record<string, unknown>;
 }
 
-/** How long a send or spawn may wait for a response before it counts as orphaned (seed 001 §4.2). */
+/** How long a send or spawn may wait for a response before it counts as orphaned: the gateway's wait. */
 export const ORPHAN_AFTER_MS = 300_000;
 
 /** Outcome and reason of a thread, and the events that show them. */
@@ -25,7 +25,7 @@ export interface ThreadEnd {
 /**
  * A thread's outcome from its events in time order. `logEndMs` is the last time the log says
  * anything at all: a send that waited past ORPHAN_AFTER_MS while the log went on was orphaned
- * (the synchronous-timeout fault of seed 001 §4.2); one at the very end of the log is still open.
+ * (the gateway gave up waiting); one at the very end of the log is still open.
  */
 export function threadEnd(events: readonly OutcomeEvent[], logEndMs: number): ThreadEnd {
   for (let i = 0; i < events.length; i++) {

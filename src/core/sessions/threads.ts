@@ -38,7 +38,7 @@ export function buildThreads(
       let turns = 0;
       for (const e of withData)
         if (typeof e.data["turn"] === "number" && e.data["turn"] > turns) turns = e.data["turn"];
-      // Keys in the order of the contract (DESIGN.md §4), optional ones in their place.
+      // Keys in the order of the Report's Thread, optional ones in their place.
       const thread: Thread = {
         threadKey,
         ...(head.conversationId === null ? {} : { conversationId: head.conversationId }),

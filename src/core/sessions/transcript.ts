@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { BLOCKED_REASONS, blockedReasonOf } from "./blocked-reasons.ts";
 
-/** One turn of a transcript: a message, a delegation step or an outcome (seed 001 §13.2). */
+/** One turn of a transcript: a message, a delegation step or an outcome. */
 export const TranscriptTurn = z.object({
   /** When, epoch ms. */
   ts: z.number(),

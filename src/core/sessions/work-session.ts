@@ -8,7 +8,7 @@ import { SESSION_STATUSES } from "./status.ts";
 import { THREAD_OUTCOMES } from "./thread-outcome.ts";
 import { TranscriptTurn } from "./transcript.ts";
 
-/** One thread of a work session: a conversation, or the events of one agent pair (seed 001 §8.1). */
+/** One thread of a work session: a conversation, or the events of one agent pair. */
 export const Thread = z.object({
   /** `conv:<conversationId>`, `pair:<a>_<b>` (sorted) or `event:<type>:<5-minute bucket>`. */
   threadKey: z.string(),
@@ -53,7 +53,7 @@ export type RoleCounts = z.infer<typeof RoleCounts>;
  */
 export const UNTITLED_SESSION = "협업 작업";
 
-/** A work session: the root of one collaboration (seed 000 §4), as the Report lists it. */
+/** A work session: the root of one collaboration, as the Report lists it. */
 export const WorkSession = z.object({
   /** The session id, `ws_…` (or a Claude Code session id). */
   workSessionId: z.string(),

@@ -117,7 +117,7 @@ function continuationOf(list: readonly CanonicalEvent[]): TaskSummary["continuat
 }
 
 /**
- * The human-query lifecycle as events show it (seed 003): v1.1 events (`task_id`,
+ * The human-query lifecycle as events show it: v1.1 events (`task_id`,
  * `payload.question`, `payload.answer`), OpenClaw events (`data.taskId`, `data.question`,
  * `data.answer`), and `[NEED_HUMAN: …]` markers in a main agent's or orchestrator's message.
  */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** One entry of a task-history file: a task the tools archived when it ended (FORMATS.md). */
+/** One entry of a task-history file: a task the tools archived when it ended (see docs/formats.md). */
 export const HistoryEntry = z.object({
   /** The `**Task ID:**` field. */
   taskId: z.string(),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { pushTo } from "../group.ts";
 
-/** A question a worker raised through the orchestrator for a person (seed 003). */
+/** A question a worker raised through the orchestrator for a person. */
 export const HumanQuery = z.object({
   /** The question. */
   question: z.string(),
@@ -30,7 +30,7 @@ export interface QueryStep {
   line: number;
 }
 
-/** `[NEED_HUMAN: …]` markers in a message (seed 003 §5.1). */
+/** The questions of the `[NEED_HUMAN: …]` markers in a message. */
 export function needHumanQuestions(message: string): string[] {
   return [...message.matchAll(/\[NEED_HUMAN:\s*([^\]]+)\]/g)]
     .map((m) => (m[1] ?? "").trim())

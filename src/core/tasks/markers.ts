@@ -1,6 +1,6 @@
 import type { StepStatus } from "./task-file.ts";
 
-/** The checklist markers of seed 004 §2.2 and the step states they stand for. */
+/** The checklist markers of a task's steps and the step states they stand for. */
 export const STEP_MARKERS: ReadonlyArray<readonly [marker: string, status: StepStatus]> = [
   ["x", "done"],
   [">", "in_progress"],

@@ -16,7 +16,7 @@ const BULLET = /^- \*\*([^*]+?):\*\*(?: (.*))?$/;
 const STEP = /^- \[(.)\] \((\w+)\) (.*)$/;
 
 /**
- * Reads a task file in the format of FORMATS.md. Lines are split on `\n` (a `\r` before it is
+ * Reads a task file in the format docs/formats.md describes. Lines are split on `\n` (a `\r` before it is
  * dropped); `fallbackId` (from the file name) is used when the `# Task:` heading is missing.
  */
 export function parseTaskFile(text: string, fallbackId: string): ParsedTaskFile {

@@ -1,5 +1,5 @@
 /**
- * The sections of a task file in the order the task tools write them (FORMATS.md). Headings are
+ * The sections of a task file in the order the task tools write them (docs/formats.md). Headings are
  * matched case-insensitively, and only these names start a section: a description may itself
  * contain markdown headings.
  */
@@ -19,7 +19,6 @@ export type TaskSection = (typeof TASK_SECTIONS)[number];
 
 /** Sections whose body is one line of JSON inside a ```json fence. */
 export const JSON_SECTIONS = ["Blocking", "Backlog", "Outcome", "Delegations"] as const;
-export type JsonSection = (typeof JSON_SECTIONS)[number];
 
 /** The metadata bullets workscope reads, by label, and the TaskFile field each fills. */
 export const METADATA_FIELDS = [

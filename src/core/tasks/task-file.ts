@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Task statuses the OpenClaw task tools write (FORMATS.md). */
+/** Task statuses the OpenClaw task tools write (see docs/formats.md). */
 export const TASK_STATUSES = [
   "pending",
   "pending_approval",
@@ -15,15 +15,11 @@ export const TASK_STATUSES = [
 export const TaskStatus = z.enum(TASK_STATUSES);
 export type TaskStatus = z.infer<typeof TaskStatus>;
 
-/** Task priorities the tools write. */
-export const TaskPriority = z.enum(["low", "medium", "high", "urgent"]);
-export type TaskPriority = z.infer<typeof TaskPriority>;
-
 /** A step's state, from its checklist marker: `x` done, `>` in progress, ` ` pending, `-` skipped. */
 export const StepStatus = z.enum(["done", "in_progress", "pending", "skipped"]);
 export type StepStatus = z.infer<typeof StepStatus>;
 
-/** One line of a task's `## Steps` checklist (seed 004 §2.2). */
+/** One line of a task's `## Steps` checklist. */
 export const TaskStep = z.object({
   /** The step id, `s1`, `s2`, … */
   id: z.string(),
@@ -53,7 +49,7 @@ export const ExtraSection = z.object({
 const json = z.record(z.string(), z.unknown());
 
 /**
- * A task file, `tasks/task_<id>.md`, as the OpenClaw task tools write it (FORMATS.md): every
+ * A task file, `tasks/task_<id>.md`, as the OpenClaw task tools write it (docs/formats.md): every
  * section and metadata bullet, in a shape that formats back to the same bytes.
  */
 export const TaskFile = z.object({

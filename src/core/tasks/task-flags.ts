@@ -1,4 +1,4 @@
-/** What can look wrong with a task (seed 004 §1.1), one rule each; each row is tested. */
+/** What can look wrong with a task, one rule each; each row is tested. */
 export const TASK_FLAGS = [
   "completed_with_incomplete_steps",
   "force_completed",
@@ -8,7 +8,7 @@ export const TASK_FLAGS = [
 ] as const;
 export type TaskFlag = (typeof TASK_FLAGS)[number];
 
-/** After this long without activity an in-progress task is stale (seed 004: the runner's 24 h zombie TTL). */
+/** After this long without activity an in-progress task is stale: the task runner's own zombie limit is 24 h. */
 export const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /** What the flag rules look at. */

@@ -32,7 +32,7 @@ export const TaskSummary = z.object({
   flags: z.array(z.enum(TASK_FLAGS)),
   /** Questions raised for a person, answered or not. */
   humanQueries: z.array(HumanQuery),
-  /** The continuation runner's nudges (seed 004 §3). */
+  /** The continuation runner's nudges: `continuation.sent` and `continuation.backoff` events. */
   continuation: z.object({
     /** continuation.sent events. */
     sent: z.number().int().nonnegative(),

@@ -22,7 +22,7 @@ describe("AGENT_STATE_RULES", () => {
     expect(agentStateOf(type, {})).toBe(state);
   });
 
-  it("makes agent_blocked failed when its reason is an error, pending_input otherwise (seed 002 §5)", () => {
+  it("makes agent_blocked failed when its reason is an error, pending_input otherwise", () => {
     expect(agentStateOf("agent_blocked", { reason: "crash loop" })).toBe("failed");
     expect(agentStateOf("agent_blocked", { reason: "input" })).toBe("pending_input");
   });

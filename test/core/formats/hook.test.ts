@@ -49,7 +49,7 @@ describe("normalizeHook", () => {
     expect(event && eventData(event)).toEqual(payload);
   });
 
-  it("names a teammate team/name (seed 002 §5.3)", () => {
+  it("names a teammate team/name", () => {
     const { event } = normalizeHook(
       {
         hook_event_name: "TaskCompleted",

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { missingV11Fields, V11_TYPE_RULES, V11_TYPES } from "../../../src/core/formats/v11-rules.ts";
-
-describe("V11_TYPES", () => {
-  it("lists each type once, schema_error among them", () => {
-    expect(new Set(V11_TYPES).size).toBe(V11_TYPES.length);
-    expect(V11_TYPES).toContain("schema_error");
-    expect(V11_TYPES).toContain("manager_assign");
-  });
-});
+import { missingV11Fields, V11_TYPE_RULES } from "../../../src/core/formats/v11-rules.ts";
 
 describe("V11_TYPE_RULES", () => {
   it.each([

@@ -4,7 +4,7 @@ import { eventData } from "../../../src/core/event-data.ts";
 import { normalizeV11 } from "../../../src/core/formats/v11.ts";
 import { missingV11Fields, V11_TYPE_RULES } from "../../../src/core/formats/v11-rules.ts";
 
-/** Seed 002 §9.2, verbatim. */
+/** The v1.1 specification's tool_failed example, verbatim. */
 const TOOL_FAILED = {
   id: "evt_tool_fail_1",
   version: "1.1",
@@ -26,7 +26,7 @@ const TOOL_FAILED = {
 const ref = lineRef("v11.ndjson", 3, JSON.stringify(TOOL_FAILED));
 
 describe("normalizeV11", () => {
-  it("reads seed 002's tool_failed example", () => {
+  it("reads the specification's tool_failed example", () => {
     const { event, problems } = normalizeV11(TOOL_FAILED, ref);
     expect(problems).toEqual([]);
     expect(event).toMatchObject({

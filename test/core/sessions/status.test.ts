@@ -28,7 +28,7 @@ describe("TERMINAL_RULES", () => {
     },
   );
 
-  it("ends a session on task.completed without a status field (DESIGN.md §3)", () => {
+  it("ends a session on task.completed without a status field", () => {
     expect(isTerminal({ type: "task.completed", data: {} })).toBe(true);
   });
 
