@@ -1,20 +1,16 @@
 import { z } from "zod";
 import { eventId, type CanonicalEvent } from "../event.ts";
+import { EventRef } from "../event-ref.ts";
 import { BLOCKED_REASONS } from "./blocked-reasons.ts";
 import { ORPHAN_AFTER_MS } from "./thread-outcome.ts";
 import type { ThreadWork } from "./threads.ts";
 import { pushTo } from "../group.ts";
 
-/** An event that shows why a flow failed. */
-export const EvidenceEvent = z.object({
-  /** Its id. */
-  id: z.string(),
-  /** Its type. */
-  type: z.string(),
-  /** Its time, epoch ms. */
-  ts: z.number(),
-  /** Where it was read. */
+/** An event that shows why a flow failed: which event, and where it was read. */
+export const EvidenceEvent = EventRef.pick({ id: true, type: true, ts: true }).extend({
+  /** The file it was read from. */
   file: z.string(),
+  /** The 1-based line in that file. */
   line: z.number().int().positive(),
 });
 
