@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { bytes } from "../helpers/line-ref.ts";
 import { dedupeEvents } from "../../src/core/dedupe.ts";
-import { eventId, type CanonicalEvent } from "../../src/core/event.ts";
+import { eventId, type BaseEvent } from "../../src/core/event.ts";
 import { eventData } from "../../src/core/event-data.ts";
 
 /** An OpenClaw-like event: no id of its own, so it is fingerprinted. */
-const oc = (ts: number, file: string, line: number, data: Record<string, unknown> = {}): CanonicalEvent => ({
+const oc = (ts: number, file: string, line: number, data: Record<string, unknown> = {}): BaseEvent => ({
   id: null,
   ts,
   type: "a2a.send",
@@ -16,10 +16,6 @@ const oc = (ts: number, file: string, line: number, data: Record<string, unknown
   workSessionId: null,
   conversationId: null,
   taskId: null,
-  eventRole: "conversation.main",
-  fromSessionType: "main",
-  toSessionType: "main",
-  statedCategory: null,
   facts: {},
   raw: bytes(JSON.stringify({ type: "a2a.send", agentId: "eden", ts, data })),
   file,
@@ -32,13 +28,13 @@ const v11 = (
   file: string,
   line: number,
   data: Record<string, unknown> = {},
-): CanonicalEvent => ({
+): BaseEvent => ({
   ...oc(ts, file, line),
   id,
   source: "v1.1",
   raw: bytes(JSON.stringify({ id, ts, ...data })),
 });
-const dataOf = (e: CanonicalEvent): Record<string, unknown> => eventData(e);
+const dataOf = (e: BaseEvent): Record<string, unknown> => eventData(e);
 
 describe("dedupeEvents", () => {
   it("orders by time, then id, producer ids and fingerprints alike", () => {
@@ -74,7 +70,7 @@ describe("dedupeEvents", () => {
         ["~1", "x", 2],
         ["~2", "y", 1],
       ]);
-      expect(eventId(result.events[0] as CanonicalEvent)).toBe(`${eventId(run[0] as CanonicalEvent)}~1`);
+      expect(eventId(result.events[0] as BaseEvent)).toBe(`${eventId(run[0] as BaseEvent)}~1`);
     }
   });
 

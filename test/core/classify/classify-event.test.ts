@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { classifyEvent, classifyEvents } from "../../../src/core/classify/classify-event.ts";
+import { readEvent } from "../../helpers/events.ts";
+
+const MAINS = { mainAgents: new Set(["main", "eden", "seum"]) };
+const oc = (type: string, data: Record<string, unknown>, agentId = "eden") =>
+  readEvent({ type, agentId, ts: 1, data });
+
+describe("classifyEvent", () => {
+  it("makes a send between two main agents a conversation, and one to another agent a delegation", () => {
+    const talk = classifyEvent(oc("a2a.send", { fromAgent: "eden", toAgent: "seum" }), MAINS);
+    expect(talk).toMatchObject({
+      eventRole: "conversation.main",
+      fromSessionType: "main",
+      toSessionType: "main",
+    });
+    const hand = classifyEvent(oc("a2a.send", { fromAgent: "eden", toAgent: "worker" }), MAINS);
+    expect(hand).toMatchObject({ eventRole: "delegation.subagent", toSessionType: "subagent" });
+  });
+
+  it("takes the role and session types the producer stated, when they are valid", () => {
+    const stated = oc("a2a.send", {
+      fromAgent: "eden",
+      toAgent: "seum",
+      eventRole: "delegation.subagent",
+      toSessionType: "subagent",
+    });
+    expect(classifyEvent(stated, MAINS)).toMatchObject({
+      eventRole: "delegation.subagent",
+      toSessionType: "subagent",
+    });
+    const bogus = oc("a2a.send", { fromAgent: "eden", toAgent: "seum", eventRole: "gossip" });
+    expect(classifyEvent(bogus, MAINS).eventRole).toBe("conversation.main");
+  });
+
+  it("reads delegation hints: a parent conversation, a depth or a hop above zero", () => {
+    for (const hint of [{ parentConversationId: "c0" }, { depth: 1 }, { hop: 2 }]) {
+      const event = oc("a2a.send", { fromAgent: "eden", toAgent: "seum", ...hint });
+      expect(classifyEvent(event, MAINS).eventRole, JSON.stringify(hint)).toBe("delegation.subagent");
+    }
+    const flat = oc("a2a.send", { fromAgent: "eden", toAgent: "seum", depth: 0, hop: 0 });
+    expect(classifyEvent(flat, MAINS).eventRole).toBe("conversation.main");
+  });
+
+  it("leaves the receiving side unknown when nothing names it, but not when a target key is there without text", () => {
+    expect(classifyEvent(oc("a2a.spawn", {}), MAINS).toSessionType).toBe("unknown");
+    expect(classifyEvent(oc("a2a.spawn", { targetSessionKey: null }), MAINS).toSessionType).toBe("subagent");
+    expect(
+      classifyEvent(oc("a2a.send", { targetSessionKey: "agent:seum:subagent:1" }), MAINS).toSessionType,
+    ).toBe("subagent");
+  });
+
+  it("judges only OpenClaw's agents by openclaw.json", () => {
+    const hook = readEvent({ hook_event_name: "PreToolUse", session_id: "s", agent_type: "eden", ts: 5 });
+    expect(classifyEvent(hook, MAINS).fromSessionType).toBe("unknown");
+    expect(classifyEvent(oc("task.started", {}), MAINS).fromSessionType).toBe("main");
+  });
+
+  it("takes a Claude Code subagent's start as the main agent handing work to it", () => {
+    const hook = readEvent({
+      hook_event_name: "SubagentStart",
+      session_id: "s",
+      agent_type: "Explore",
+      ts: 5,
+    });
+    expect(classifyEvent(hook, MAINS)).toMatchObject({
+      toSessionType: "subagent",
+      eventRole: "delegation.subagent",
+    });
+  });
+
+  it("keeps a stated category only when it is one of the ten", () => {
+    expect(classifyEvent(oc("a2a.send", { collabCategory: "infra_ops" }), MAINS).statedCategory).toBe(
+      "infra_ops",
+    );
+    expect(classifyEvent(oc("a2a.send", { collabCategory: "ops" }), MAINS).statedCategory).toBeNull();
+  });
+
+  it("adds to the event and changes nothing it had", () => {
+    const event = oc("a2a.send", { fromAgent: "eden", toAgent: "seum", message: "hi" });
+    expect(classifyEvent(event, MAINS)).toMatchObject(event);
+  });
+});
+
+describe("classifyEvents", () => {
+  it("classifies every event, in the order given", () => {
+    const events = [oc("task.started", {}), oc("a2a.send", { fromAgent: "eden", toAgent: "seum" })];
+    expect(classifyEvents(events, MAINS).map((e) => [e.type, e.eventRole])).toEqual([
+      ["task.started", "orchestration.task"],
+      ["a2a.send", "conversation.main"],
+    ]);
+  });
+});

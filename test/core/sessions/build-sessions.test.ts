@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import type { CanonicalEvent } from "../../../src/core/event.ts";
+import { attributeEvents } from "../../../src/core/sessions/attribute.ts";
+import {
+  buildWorkSessions,
+  listUnattributed,
+  type SessionContext,
+} from "../../../src/core/sessions/build-sessions.ts";
+import { UNTITLED_SESSION } from "../../../src/core/sessions/work-session.ts";
+import { classifiedEvent } from "../../helpers/events.ts";
+
+const MAINS = ["main", "eden", "seum"];
+let line = 0;
+const oc = (type: string, ts: number, data: Record<string, unknown>): CanonicalEvent =>
+  classifiedEvent({ type, agentId: "eden", ts, data }, MAINS, "events.ndjson", ++line);
+const send = (ws: string, ts: number, message: string, conversationId = `c_${ws}`) =>
+  oc("a2a.send", ts, { fromAgent: "eden", toAgent: "seum", workSessionId: ws, conversationId, message });
+
+const context = (over: Partial<SessionContext> = {}): SessionContext => ({
+  nowMs: 10_000_000,
+  logEndMs: 10_000,
+  overrides: {},
+  previousFromTasks: new Map(),
+  taskDescriptions: new Map(),
+  mentionNames: new Map(),
+  ...over,
+});
+const build = (events: CanonicalEvent[], over: Partial<SessionContext> = {}) =>
+  buildWorkSessions(attributeEvents(events, new Map()), context(over));
+
+describe("buildWorkSessions", () => {
+  it("lists sessions by their last activity, newest first", () => {
+    const { sessions } = build([send("ws_old", 1000, "배포 점검"), send("ws_new", 2000, "배포 점검")]);
+    expect(sessions.map((s) => s.workSessionId)).toEqual(["ws_new", "ws_old"]);
+  });
+
+  it("links each session both ways: the one it continues and, sorted, those that continue it", () => {
+    const { sessions } = build(
+      [
+        send("ws_a", 1000, "시작"),
+        oc("task.started", 2000, { workSessionId: "ws_c", previousWorkSessionId: "ws_a" }),
+        send("ws_b", 3000, "이어서"),
+      ],
+      { previousFromTasks: new Map([["ws_b", "ws_a"]]) },
+    );
+    const byId = new Map(sessions.map((s) => [s.workSessionId, s]));
+    expect(byId.get("ws_a")?.nextWorkSessionIds).toEqual(["ws_b", "ws_c"]);
+    expect(byId.get("ws_b")?.previousWorkSessionId).toBe("ws_a");
+    expect(byId.get("ws_c")?.previousWorkSessionId).toBe("ws_a");
+    expect(byId.get("ws_b")?.nextWorkSessionIds).toEqual([]);
+  });
+
+  it("titles a session by its words, and gives the Report's fixed title to one nothing names", () => {
+    const { sessions } = build([
+      send("ws_goal", 1000, "[Goal] 배포 점검"),
+      oc("task.updated", 2000, { workSessionId: "ws_bare", taskId: "task_x" }),
+    ]);
+    const byId = new Map(sessions.map((s) => [s.workSessionId, s]));
+    expect(byId.get("ws_goal")?.title).toBe("배포 점검");
+    expect(byId.get("ws_bare")?.title).toBe(UNTITLED_SESSION);
+  });
+
+  it("titles a session of task signals only by its task's description", () => {
+    const { sessions } = build([oc("task.updated", 2000, { workSessionId: "ws_t", taskId: "task_x" })], {
+      taskDescriptions: new Map([["task_x", "OAuth 구현"]]),
+    });
+    expect(sessions[0]?.title).toBe("OAuth 구현");
+  });
+
+  it("returns every thread, of sessions and of unattributed agent-to-agent events, with its session", () => {
+    const loose = oc("a2a.send", 3000, { fromAgent: "eden", toAgent: "seum", message: "누구의 것도 아닌" });
+    const { sessions, threads } = build([send("ws_a", 1000, "hi"), loose]);
+    expect(threads.map((t) => t.workSessionId)).toEqual(["ws_a", null]);
+    expect(sessions[0]?.threads).toEqual([threads[0]?.thread]);
+  });
+});
+
+describe("listUnattributed", () => {
+  it("lists each event no session took, with its reference fields, thread and reason", () => {
+    const bare = oc("heartbeat", 5, {});
+    const [row] = listUnattributed(attributeEvents([bare], new Map()));
+    expect(row).toMatchObject({
+      ts: 5,
+      type: "heartbeat",
+      eventRole: "system.observability",
+      file: "events.ndjson",
+      reason: "it names no work session, conversation or task",
+    });
+  });
+});

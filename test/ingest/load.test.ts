@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { loadInputs } from "../../src/ingest/load.ts";
+import { silentProgress } from "../../src/ingest/progress.ts";
+import { tmpTree } from "../helpers/tmp.ts";
+
+const line = (ts: number) => JSON.stringify({ type: "a2a.send", agentId: "eden", ts, data: {} });
+const load = (dir: string, inputs = ["."]) => loadInputs(inputs, dir, () => silentProgress);
+
+describe("loadInputs", () => {
+  it("reads every file in path order, whatever the order the inputs name them", async () => {
+    const dir = tmpTree({
+      "b.ndjson": `${line(2)}\n`,
+      "a.ndjson": `${line(1)}\nnot json\n`,
+      "openclaw.json": "{}",
+    });
+    const input = await load(dir, ["openclaw.json", "b.ndjson", "a.ndjson"]);
+    expect(input.files.map((f) => f.path)).toEqual(["a.ndjson", "b.ndjson", "openclaw.json"]);
+    expect(input.events.map((e) => `${e.file}:${e.line}`)).toEqual(["a.ndjson:1", "b.ndjson:1"]);
+    expect(input.findings.map((f) => `${f.file}:${f.line}`)).toEqual(["a.ndjson:2", "openclaw.json:0"]);
+  });
+
+  it("keeps the events unclassified: classification is analyze's", async () => {
+    const input = await load(tmpTree({ "a.ndjson": `${line(1)}\n` }));
+    expect(input.events[0]).not.toHaveProperty("eventRole");
+  });
+
+  it("makes main and every agent the configs name main agents, sorted, and lets a later file's entry win", async () => {
+    const config = (id: string, discord: string) =>
+      JSON.stringify({ agents: { list: [{ id, name: id, discordUserId: discord }] } });
+    const override = (category: string) =>
+      JSON.stringify({ ws_a: { collabCategory: category, updatedAt: "2026-03-01T00:00:00Z" } });
+    const dir = tmpTree({
+      "a/openclaw.json": config("Seum", "123456789012345678"),
+      "b/openclaw.json": config("eden", "123456789012345678"),
+      "a/work-session-category-overrides.json": override("qa_validation"),
+      "b/work-session-category-overrides.json": override("infra_ops"),
+    });
+    const input = await load(dir, [
+      "b/openclaw.json",
+      "a/openclaw.json",
+      "a/work-session-category-overrides.json",
+      "b/work-session-category-overrides.json",
+    ]);
+    expect(input.mainAgents).toEqual(["eden", "main", "seum"]);
+    expect(input.mentionNames).toEqual({ "123456789012345678": "eden" });
+    expect(input.overrides["ws_a"]?.collabCategory).toBe("infra_ops");
+  });
+
+  it("gives main alone as main agent when no config is read", async () => {
+    expect((await load(tmpTree({ "a.ndjson": `${line(1)}\n` }))).mainAgents).toEqual(["main"]);
+  });
+});
