@@ -19,9 +19,7 @@ const HOOK_DELEGATIONS = new Set(["SubagentStart", "SubagentStop"]);
  * per distinct event, after dedupe, from the facts normalisation took from each line.
  */
 export function classifyEvents(events: readonly BaseEvent[], context: ClassifyContext): CanonicalEvent[] {
-  const classified = new Array<CanonicalEvent>(events.length);
-  for (let i = 0; i < events.length; i++) classified[i] = classifyEvent(events[i] as BaseEvent, context);
-  return classified;
+  return events.map((event) => classifyEvent(event, context));
 }
 
 /**

@@ -16,16 +16,16 @@ export interface LineRef {
  * What a format makes of one parsed line. `event` is null when nothing could be placed on the
  * timeline; `problems` become findings on that line either way, so nothing is dropped silently.
  */
-export interface Normalized<E = BaseEvent> {
+export interface Normalized {
   /** The event, or null when the line could not become one. */
-  event: E | null;
+  event: BaseEvent | null;
   /** True when the producer wrote no time: the reader fills `ts` from neighbouring lines. */
   needsTime: boolean;
   /** What was wrong with the line, one sentence each. */
   problems: readonly string[];
 }
 
-export function rejected<E = BaseEvent>(reason: string): Normalized<E> {
+export function rejected(reason: string): Normalized {
   return { event: null, needsTime: false, problems: [reason] };
 }
 
