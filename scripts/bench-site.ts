@@ -7,13 +7,29 @@
 // The log is the sample's session events copied (see site-corpus.ts); --whole-log copies every
 // line of the sample's log, more than half of them legacy lines that no session takes.
 import { spawn } from "node:child_process";
-import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { runBuild } from "./commands/build.ts";
 import { ensureSiteCorpus } from "./bench/site-corpus.ts";
+import { countPages, transcriptSizes } from "./bench/site-pages.ts";
+import { treeRss } from "./bench/tree-rss.ts";
 import { rawLoop } from "./bench/workloads.ts";
+
+const HELP = `Usage: npm run bench:site -- [--sessions N] [--heap MB] [--jobs N] [--whole-log]
+
+Builds the report site from a generated log of N work sessions (made once under bench-data/) in
+a child process whose heap is capped, and prints the build's time as a ratio to a raw split +
+JSON.parse loop over the same log, its peak memory, its pages and its transcript pages' sizes.
+
+Options:
+  --sessions N   work sessions in the log (default 10000)
+  --heap MB      the build's V8 heap cap (default 4096)
+  --jobs N       processes rendering pages, as workscope build --jobs
+  --whole-log    copy every line of the sample's log, not only its session events
+  -h, --help     this help
+`;
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const TIME_TARGET_S = 90;
@@ -34,59 +50,6 @@ async function child(corpus: string, out: string, jobs: string | undefined): Pro
   process.stderr.write(`\n${JSON.stringify({ code, ms, maxRss: process.resourceUsage().maxRSS * 1024 })}\n`);
 }
 
-/** Sizes of every transcript page's HTML, in bytes: the page alone, before shared CSS and JS. */
-function transcriptSizes(out: string): number[] {
-  const sizes: number[] = [];
-  const sessions = path.join(out, "sessions");
-  for (const session of readdirSync(sessions)) {
-    const threads = path.join(sessions, session, "threads");
-    let names: string[];
-    try {
-      names = readdirSync(threads);
-    } catch {
-      continue;
-    }
-    for (const thread of names) sizes.push(statSync(path.join(threads, thread, "index.html")).size);
-  }
-  return sizes.sort((a, b) => a - b);
-}
-
-/** The resident memory of a process and all its descendants, in bytes, from /proc (Linux). */
-function treeRss(root: number): number {
-  const children = new Map<number, number[]>();
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  let total = 0;
-  const visit = (pid: number): void => {
-    try {
-      const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
-      total += Number(kb ?? 0) * 1024;
-    } catch {
-      return;
-    }
-    for (const c of children.get(pid) ?? []) visit(c);
-  };
-  visit(root);
-  return total;
-}
-
-function countPages(dir: string): number {
-  let n = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.isDirectory()) n += countPages(path.join(dir, entry.name));
-    else if (entry.name === "index.html") n++;
-  }
-  return n;
-}
-
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     options: {
@@ -95,9 +58,14 @@ async function main(): Promise<void> {
       heap: { type: "string", default: "4096" },
       jobs: { type: "string" },
       "whole-log": { type: "boolean" },
+      help: { type: "boolean", short: "h" },
     },
     allowPositionals: true,
   });
+  if (values.help === true) {
+    process.stdout.write(HELP);
+    return;
+  }
   if (values.child === true) return child(positionals[0] ?? "", positionals[1] ?? "", values.jobs);
   const sessions = Number(values.sessions);
   const whole = values["whole-log"] === true;
