@@ -1,12 +1,12 @@
 import type { CanonicalEvent } from "../event.ts";
 import type { Finding } from "../finding.ts";
+import { pushTo } from "../group.ts";
 import type { LoadedInput } from "../input.ts";
 import { statusFromEvent } from "./event-status.ts";
 import { needHumanQuestions, pairQueries, type QueryStep } from "./human-queries.ts";
 import { taskFlags } from "./task-flags.ts";
 import { countSteps } from "./task-file.ts";
 import { inContractOrder, noSignals, summarizeTasks, type TaskSummary } from "./task-summary.ts";
-import { pushTo } from "../group.ts";
 
 /**
  * Tasks as the Report lists them: task files and history merged (summarizeTasks), then what
@@ -19,77 +19,99 @@ export function buildTasks(
   events: readonly CanonicalEvent[],
   nowMs: number,
 ): { tasks: TaskSummary[]; findings: Finding[] } {
-  const byId = new Map(summarizeTasks(input).map((t) => [t.taskId, t]));
-  const progress = new Map<string, readonly string[]>();
-  for (const { record } of input.taskFiles) progress.set(record.id, record.progress);
-  for (const { record } of input.history)
-    progress.set(record.taskId, [...(progress.get(record.taskId) ?? []), ...record.progress]);
-
+  const fromFiles = new Map(summarizeTasks(input).map((t) => [t.taskId, t]));
+  const progress = progressByTask(input);
   const eventsByTask = new Map<string, CanonicalEvent[]>();
-  const steps: QueryStep[] = [];
-  for (const event of events) {
-    if (event.taskId !== null) pushTo(eventsByTask, event.taskId, event);
-    collectQuerySteps(event, steps);
-  }
+  for (const event of events) if (event.taskId !== null) pushTo(eventsByTask, event.taskId, event);
+  const paired = pairQueries(events.flatMap(queryStepsOf));
 
-  for (const [taskId, list] of eventsByTask) {
-    if (!list.some((e) => isTaskSignal(e))) continue;
-    let task = byId.get(taskId);
-    if (task === undefined) {
-      const started = list.find(
-        (e) => e.type === "task.started" || e.type === "task_created" || e.type === "task_started",
-      );
-      task = {
-        taskId,
-        agentId: (started ?? (list[0] as CanonicalEvent)).agentId ?? "unknown",
-        status: "unknown",
-        priority: started === undefined ? "" : String(started.facts["priority"] ?? ""),
-        description: "",
-        steps: countSteps(null),
-        createdMs: (list[0] as CanonicalEvent).ts,
-        sources: [],
-        ...noSignals(),
-      };
-      byId.set(taskId, task);
-    }
-    task.sources = [...task.sources, "events"];
-    if (!task.sources.includes("file") && !task.sources.includes("history")) {
-      for (const e of list) task.status = statusFromEvent(e.type, e.facts) ?? task.status;
-    }
-    task.workSessionId ??= list.find((e) => e.workSessionId !== null)?.workSessionId ?? undefined;
-    if (task.workSessionId === undefined) delete task.workSessionId;
-    task.lastActivityMs = Math.max(task.lastActivityMs ?? 0, (list.at(-1) as CanonicalEvent).ts);
-    task.continuation = continuationOf(list);
-  }
-
-  const paired = pairQueries(steps);
+  // Tasks their events signal about gain what the events say; tasks only events know are made.
+  const signals = new Map([...eventsByTask].filter(([, list]) => list.some(isTaskSignal)));
+  const merged = [
+    ...[...fromFiles.values()].map((task) => {
+      const list = signals.get(task.taskId);
+      return list === undefined ? task : withEvents(task, list);
+    }),
+    ...[...signals]
+      .filter(([taskId]) => !fromFiles.has(taskId))
+      .map(([taskId, list]) => withEvents(fromEventsOnly(taskId, list), list)),
+  ];
+  const tasks = merged
+    .map((task) =>
+      inContractOrder({
+        ...task,
+        humanQueries: paired.byTask.get(task.taskId) ?? task.humanQueries,
+        flags: taskFlags({
+          status: task.status,
+          steps: task.steps,
+          progress: progress.get(task.taskId) ?? [],
+          eventTypes: new Set((eventsByTask.get(task.taskId) ?? []).map((e) => e.type)),
+          createdMs: task.createdMs,
+          lastActivityMs: task.lastActivityMs,
+          nowMs,
+        }),
+      }),
+    )
+    .sort(
+      (a, b) =>
+        (a.createdMs ?? 0) - (b.createdMs ?? 0) || (a.taskId < b.taskId ? -1 : a.taskId > b.taskId ? 1 : 0),
+    );
   const findings: Finding[] = paired.ambiguous.map(({ step, open }) => ({
     file: step.file,
     line: step.line,
     reason: `an answer names no task while ${open.length} questions are open (${open.join(", ")}); it was not matched to any`,
   }));
-  for (const [taskId, queries] of paired.byTask) {
-    const task = byId.get(taskId);
-    if (task !== undefined) task.humanQueries = queries;
-  }
-  for (const task of byId.values()) {
-    task.flags = taskFlags({
-      status: task.status,
-      steps: task.steps,
-      progress: progress.get(task.taskId) ?? [],
-      eventTypes: new Set((eventsByTask.get(task.taskId) ?? []).map((e) => e.type)),
-      createdMs: task.createdMs,
-      lastActivityMs: task.lastActivityMs,
-      nowMs,
-    });
-  }
-  const tasks = [...byId.values()]
-    .sort(
-      (a, b) =>
-        (a.createdMs ?? 0) - (b.createdMs ?? 0) || (a.taskId < b.taskId ? -1 : a.taskId > b.taskId ? 1 : 0),
-    )
-    .map(inContractOrder);
   return { tasks, findings };
+}
+
+/** Each task's progress lines: its file's, then its history entries'. */
+function progressByTask(input: Pick<LoadedInput, "taskFiles" | "history">): Map<string, readonly string[]> {
+  const progress = new Map<string, readonly string[]>();
+  for (const { record } of input.taskFiles) progress.set(record.id, record.progress);
+  for (const { record } of input.history)
+    progress.set(record.taskId, [...(progress.get(record.taskId) ?? []), ...record.progress]);
+  return progress;
+}
+
+/**
+ * A task that only events know: its agent and priority from the event that started it (else its
+ * first event), its creation from its first event, its status from the last event that says one.
+ */
+function fromEventsOnly(taskId: string, list: readonly CanonicalEvent[]): TaskSummary {
+  const first = list[0] as CanonicalEvent;
+  const started = list.find(
+    (e) => e.type === "task.started" || e.type === "task_created" || e.type === "task_started",
+  );
+  return {
+    taskId,
+    agentId: (started ?? first).agentId ?? "unknown",
+    status: list.reduce<TaskSummary["status"]>(
+      (status, e) => statusFromEvent(e.type, e.facts) ?? status,
+      "unknown",
+    ),
+    priority: started === undefined ? "" : String(started.facts["priority"] ?? ""),
+    description: "",
+    steps: countSteps(null),
+    createdMs: first.ts,
+    sources: [],
+    ...noSignals(),
+  };
+}
+
+/**
+ * A task with what its task events add: the events as a source, the work session it lacked, its
+ * last activity and the continuation runner's nudges. What its file or history says is kept.
+ */
+function withEvents(task: TaskSummary, list: readonly CanonicalEvent[]): TaskSummary {
+  const workSessionId =
+    task.workSessionId ?? list.find((e) => e.workSessionId !== null)?.workSessionId ?? undefined;
+  return {
+    ...task,
+    ...(workSessionId === undefined ? {} : { workSessionId }),
+    lastActivityMs: Math.max(task.lastActivityMs ?? 0, (list.at(-1) as CanonicalEvent).ts),
+    sources: [...task.sources, "events"],
+    continuation: continuationOf(list),
+  };
 }
 
 /** Events that are about a task itself, not agent-to-agent traffic that names one. */
@@ -117,21 +139,24 @@ function continuationOf(list: readonly CanonicalEvent[]): TaskSummary["continuat
 }
 
 /**
- * The human-query lifecycle as events show it: v1.1 events (`task_id`,
- * `payload.question`, `payload.answer`), OpenClaw events (`data.taskId`, `data.question`,
- * `data.answer`), and `[NEED_HUMAN: …]` markers in a main agent's or orchestrator's message.
+ * The human-query lifecycle as events show it: v1.1 events (`task_id`, `payload.question`,
+ * `payload.answer`), OpenClaw events (`data.taskId`, `data.question`, `data.answer`), and
+ * `[NEED_HUMAN: …]` markers in a main agent's or orchestrator's message.
  */
-function collectQuerySteps(event: CanonicalEvent, into: QueryStep[]): void {
+function queryStepsOf(event: CanonicalEvent): readonly QueryStep[] {
   const asks = event.type.includes("human_query_requested") || event.type === "human_query.requested";
   const answers = event.type.includes("human_query_answered") || event.type === "human_query.answered";
   const message = event.eventRole === "conversation.main" && event.type.startsWith("a2a.");
-  if (!asks && !answers && !message) return;
+  if (!asks && !answers && !message) return NO_STEPS;
   const { question, answer, run_id: run, message: text } = event.facts;
   const scope = event.source === "v1.1" ? (run ?? event.workSessionId) : event.workSessionId;
   const base = { taskId: event.taskId, scope, ts: event.ts, file: event.file, line: event.line };
-  if (asks && question !== undefined) into.push({ ...base, kind: "asked", text: question });
-  else if (answers && answer !== undefined) into.push({ ...base, kind: "answered", text: answer });
-  else if (message && text !== undefined && text.includes("[NEED_HUMAN:")) {
-    for (const q of needHumanQuestions(text)) into.push({ ...base, kind: "asked", text: q });
-  }
+  if (asks && question !== undefined) return [{ ...base, kind: "asked", text: question }];
+  if (answers && answer !== undefined) return [{ ...base, kind: "answered", text: answer }];
+  if (message && text !== undefined && text.includes("[NEED_HUMAN:"))
+    return needHumanQuestions(text).map((q) => ({ ...base, kind: "asked", text: q }));
+  return NO_STEPS;
 }
+
+/** The steps of the many events that have none: one shared, empty list. */
+const NO_STEPS: readonly QueryStep[] = Object.freeze([]);
