@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { LoadedInput } from "../input.ts";
+import { pushTo } from "../group.ts";
 import { parseTime } from "../time.ts";
 import { REPORT_TASK_STATUSES } from "./event-status.ts";
 import { HumanQuery } from "./human-queries.ts";
@@ -48,52 +49,65 @@ export type TaskSummary = z.infer<typeof TaskSummary>;
 
 /**
  * Merges task files and history entries. A task archived to history has ended, so the history's
- * status wins over a task file left behind; the file still gives steps and the work session.
+ * status wins over a task file left behind; the file still gives steps and the work session. Of
+ * two files for one task the later in path order counts; a task's history entries are taken in
+ * order, the last one's status and times winning.
  */
 export function summarizeTasks(input: Pick<LoadedInput, "taskFiles" | "history">): TaskSummary[] {
-  const byId = new Map<string, TaskSummary>();
-  for (const { agentId, record: task } of input.taskFiles) {
-    const summary: TaskSummary = {
-      taskId: task.id,
-      agentId,
-      status: (TASK_STATUSES as readonly string[]).includes(task.status)
-        ? (task.status as TaskSummary["status"])
-        : "unknown",
-      priority: task.priority,
-      description: task.description,
-      steps: countSteps(task.steps),
-      sources: ["file"],
-      ...noSignals(),
-    };
-    if (task.workSessionId !== undefined) summary.workSessionId = task.workSessionId;
-    setTime(summary, "createdMs", task.created);
-    setTime(summary, "lastActivityMs", task.lastActivity);
-    byId.set(task.id, summary);
-  }
-  for (const { agentId, record: entry } of input.history) {
-    const known = byId.get(entry.taskId);
-    const summary: TaskSummary = known ?? {
-      taskId: entry.taskId,
-      agentId,
-      status: entry.status,
-      priority: entry.priority ?? "",
-      description: entry.description,
-      steps: countSteps(null),
-      sources: [],
-      ...noSignals(),
-    };
-    summary.status = entry.status;
-    if (!summary.sources.includes("history")) summary.sources.push("history");
-    if (summary.createdMs === undefined) setTime(summary, "createdMs", entry.started);
-    setTime(summary, "lastActivityMs", entry.completed ?? entry.archivedAt);
-    byId.set(entry.taskId, summary);
-  }
-  return [...byId.values()]
+  const files = new Map(input.taskFiles.map((f) => [f.record.id, f]));
+  const histories = new Map<string, Array<LoadedInput["history"][number]>>();
+  for (const entry of input.history) pushTo(histories, entry.record.taskId, entry);
+  const ids = [...new Set([...files.keys(), ...histories.keys()])];
+  return ids
+    .map((taskId) => summarize(taskId, files.get(taskId), histories.get(taskId) ?? []))
     .sort(
       (a, b) =>
         (a.createdMs ?? 0) - (b.createdMs ?? 0) || (a.taskId < b.taskId ? -1 : a.taskId > b.taskId ? 1 : 0),
-    )
-    .map(inContractOrder);
+    );
+}
+
+/** One task from its file, its history entries, or both. */
+function summarize(
+  taskId: string,
+  file: LoadedInput["taskFiles"][number] | undefined,
+  entries: ReadonlyArray<LoadedInput["history"][number]>,
+): TaskSummary {
+  const task = file?.record;
+  const first = entries[0];
+  const createdMs = [task?.created, ...entries.map((e) => e.record.started)]
+    .map(parseTime)
+    .find((ms) => ms !== null);
+  const lastActivityMs = [
+    task?.lastActivity,
+    ...entries.map((e) => e.record.completed ?? e.record.archivedAt),
+  ]
+    .map(parseTime)
+    .filter((ms) => ms !== null)
+    .at(-1);
+  const sources: TaskSummary["sources"] = [
+    ...(file === undefined ? [] : ["file" as const]),
+    ...(first === undefined ? [] : ["history" as const]),
+  ];
+  return inContractOrder({
+    taskId,
+    agentId: file?.agentId ?? first?.agentId ?? "unknown",
+    status: entries.at(-1)?.record.status ?? fileStatus(task?.status),
+    priority: task?.priority ?? first?.record.priority ?? "",
+    ...(task?.workSessionId === undefined ? {} : { workSessionId: task.workSessionId }),
+    description: task?.description ?? first?.record.description ?? "",
+    steps: countSteps(task?.steps ?? null),
+    ...(createdMs === undefined || createdMs === null ? {} : { createdMs }),
+    ...(lastActivityMs === undefined || lastActivityMs === null ? {} : { lastActivityMs }),
+    sources,
+    ...noSignals(),
+  });
+}
+
+/** A task file's status as the Report states it: `unknown` for one the task tools never write. */
+function fileStatus(status: string | undefined): TaskSummary["status"] {
+  return status !== undefined && (TASK_STATUSES as readonly string[]).includes(status)
+    ? (status as TaskSummary["status"])
+    : "unknown";
 }
 
 /** What a task has before its events are read. */
@@ -133,9 +147,4 @@ export function inContractOrder(t: TaskSummary): TaskSummary {
     continuation,
     sources,
   };
-}
-
-function setTime(summary: TaskSummary, key: "createdMs" | "lastActivityMs", text: string | undefined): void {
-  const ms = parseTime(text);
-  if (ms !== null) summary[key] = ms;
 }

@@ -78,4 +78,38 @@ describe("summarizeTasks", () => {
       ["task_b", "completed", 0],
     ]);
   });
+
+  it("takes a task's several history entries in order: the first start, the last status and end", () => {
+    const entry = (status: "completed" | "cancelled", started: string | undefined, completed: string) => ({
+      agentId: "eden",
+      file: "h",
+      record: { ...history("task_h", status), started, completed },
+    });
+    const [task] = summarizeTasks({
+      taskFiles: [],
+      history: [
+        entry("completed", undefined, "2026-02-03T00:00:00.000Z"),
+        entry("completed", "2026-02-02T00:00:00.000Z", "2026-02-05T00:00:00.000Z"),
+        entry("cancelled", "2026-02-04T00:00:00.000Z", "not a time"),
+      ],
+    });
+    expect(task).toMatchObject({
+      status: "cancelled",
+      description: "did task_h",
+      createdMs: Date.parse("2026-02-02T00:00:00.000Z"),
+      lastActivityMs: Date.parse("2026-02-05T00:00:00.000Z"),
+      sources: ["history"],
+    });
+  });
+
+  it("takes the later of two files for one task", () => {
+    const tasks = summarizeTasks({
+      taskFiles: [
+        { agentId: "eden", file: "a", record: file("task_a", "pending", "2026-02-01T00:00:00.000Z") },
+        { agentId: "seum", file: "b", record: file("task_a", "blocked", "2026-02-01T00:00:00.000Z") },
+      ],
+      history: [],
+    });
+    expect(tasks.map((t) => [t.agentId, t.status])).toEqual([["seum", "blocked"]]);
+  });
 });
