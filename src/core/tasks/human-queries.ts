@@ -46,15 +46,33 @@ export function pairQueries(steps: readonly QueryStep[]): {
   byTask: Map<string, HumanQuery[]>;
   ambiguous: Array<{ step: QueryStep; open: string[] }>;
 } {
+  const ordered = [...steps].sort((a, b) => a.ts - b.ts);
+  const asked = ordered.filter(isQuestion);
+  const { answers, ambiguous } = matchAnswers(ordered);
   const byTask = new Map<string, HumanQuery[]>();
-  const open: Array<{ taskId: string; scope: string | null; query: HumanQuery }> = [];
+  for (const question of asked) {
+    const answer = answers.get(question);
+    // Keys in the order the Report has always written them: the answer before its time.
+    pushTo(byTask, question.taskId, {
+      question: question.text,
+      askedMs: question.ts,
+      ...(answer === undefined ? {} : { answer: answer.text, answeredMs: answer.ts }),
+    });
+  }
+  return { byTask, ambiguous };
+}
+
+/** Each answered question's answer, and the answers that could belong to more than one question. */
+function matchAnswers(ordered: readonly QueryStep[]): {
+  answers: Map<QueryStep, QueryStep>;
+  ambiguous: Array<{ step: QueryStep; open: string[] }>;
+} {
+  const answers = new Map<QueryStep, QueryStep>();
   const ambiguous: Array<{ step: QueryStep; open: string[] }> = [];
-  for (const step of [...steps].sort((a, b) => a.ts - b.ts)) {
+  const open: Question[] = [];
+  for (const step of ordered) {
     if (step.kind === "asked") {
-      if (step.taskId === null) continue;
-      const query: HumanQuery = { question: step.text, askedMs: step.ts };
-      pushTo(byTask, step.taskId, query);
-      open.push({ taskId: step.taskId, scope: step.scope, query });
+      if (isQuestion(step)) open.push(step);
       continue;
     }
     const candidates =
@@ -67,9 +85,15 @@ export function pairQueries(steps: readonly QueryStep[]): {
     }
     const target = candidates[0];
     if (target === undefined) continue;
-    target.query.answer = step.text;
-    target.query.answeredMs = step.ts;
+    answers.set(target, step);
     open.splice(open.indexOf(target), 1);
   }
-  return { byTask, ambiguous };
+  return { answers, ambiguous };
+}
+
+/** A question that names its task: the only questions a task can list. */
+type Question = QueryStep & { kind: "asked"; taskId: string };
+
+function isQuestion(step: QueryStep): step is Question {
+  return step.kind === "asked" && step.taskId !== null;
 }

@@ -52,4 +52,9 @@ describe("pairQueries", () => {
     expect([...byTask.values()].flat().every((q) => q.answer === undefined)).toBe(true);
     expect(ambiguous.map((a) => a.open)).toEqual([["t1", "t2"]]);
   });
+
+  it("writes an answered question's answer before the time it came, as the Report always has", () => {
+    const { byTask } = pairQueries([step("asked", "t1", 1, "q"), step("answered", "t1", 2, "a")]);
+    expect(Object.keys(byTask.get("t1")?.[0] ?? {})).toEqual(["question", "askedMs", "answer", "answeredMs"]);
+  });
 });
