@@ -117,6 +117,20 @@ describe("the docs' anchors", () => {
     expect(broken).toEqual([]);
   });
 
+  it.each(DOCS)("names only source files that exist, in %s", (doc) => {
+    const missing = [...read(doc).matchAll(/`((?:src|scripts|test)\/[^`\s]+)`/g)]
+      .map(([, file]) => file as string)
+      .filter((file) => {
+        try {
+          statSync(path.join(ROOT, file));
+          return false;
+        } catch {
+          return true;
+        }
+      });
+    expect(missing).toEqual([]);
+  });
+
   it("never mentions the design notes the project started from", () => {
     for (const doc of DOCS) {
       expect(read(doc)).not.toMatch(/\bseeds?\b/i);
