@@ -30,6 +30,21 @@ export const Agent = z.object({
 });
 export type Agent = z.infer<typeof Agent>;
 
+/** What is counted of one agent while the events are read; the Agent is made from it at the end. */
+interface AgentTally {
+  events: number;
+  workSessions: number;
+  tasks: number;
+  firstSeenMs?: number;
+  lastSeenMs?: number;
+  states: Agent["states"];
+  /** True once an event shows the agent on a subagent's side. */
+  ranAsSubagent: boolean;
+  /** Runs started and not yet stopped. */
+  open: Set<string>;
+  currentTask?: Agent["currentTask"];
+}
+
 /** Every agent seen in events, task files or the config, by id. */
 export function buildAgents(
   input: Pick<LoadedInput, "mainAgents" | "currentTasks">,
@@ -38,21 +53,11 @@ export function buildAgents(
   tasks: readonly TaskSummary[],
 ): Agent[] {
   const mains = new Set(input.mainAgents);
-  const agents = new Map<string, Agent & { ranAsSubagent: boolean; open: Set<string> }>();
-  const get = (id: string) => {
+  const agents = new Map<string, AgentTally>();
+  const get = (id: string): AgentTally => {
     let agent = agents.get(id);
     if (agent === undefined) {
-      agent = {
-        agentId: id,
-        kind: "unknown",
-        events: 0,
-        workSessions: 0,
-        tasks: 0,
-        unfinishedRuns: 0,
-        states: [],
-        ranAsSubagent: false,
-        open: new Set(),
-      };
+      agent = { events: 0, workSessions: 0, tasks: 0, states: [], ranAsSubagent: false, open: new Set() };
       agents.set(id, agent);
     }
     return agent;
@@ -88,36 +93,19 @@ export function buildAgents(
   for (const session of sessions) for (const id of session.agents) get(id).workSessions++;
   for (const task of tasks) get(task.agentId).tasks++;
   for (const { agentId, record } of input.currentTasks) get(agentId).currentTask = record;
-  return [...agents.values()]
-    .map(
-      ({
-        ranAsSubagent,
-        open,
-        agentId,
-        events: count,
-        workSessions,
-        tasks: taskCount,
-        firstSeenMs,
-        lastSeenMs,
-        states,
-        currentTask,
-      }) => ({
-        agentId,
-        kind: mains.has(agentId)
-          ? ("main" as const)
-          : ranAsSubagent
-            ? ("subagent" as const)
-            : ("unknown" as const),
-        events: count,
-        workSessions,
-        tasks: taskCount,
-        ...(firstSeenMs === undefined ? {} : { firstSeenMs }),
-        ...(lastSeenMs === undefined ? {} : { lastSeenMs }),
-        unfinishedRuns: open.size,
-        states,
-        ...(currentTask === undefined ? {} : { currentTask }),
-      }),
-    )
+  return [...agents]
+    .map(([agentId, tally]): Agent => ({
+      agentId,
+      kind: mains.has(agentId) ? "main" : tally.ranAsSubagent ? "subagent" : "unknown",
+      events: tally.events,
+      workSessions: tally.workSessions,
+      tasks: tally.tasks,
+      ...(tally.firstSeenMs === undefined ? {} : { firstSeenMs: tally.firstSeenMs }),
+      ...(tally.lastSeenMs === undefined ? {} : { lastSeenMs: tally.lastSeenMs }),
+      unfinishedRuns: tally.open.size,
+      states: tally.states,
+      ...(tally.currentTask === undefined ? {} : { currentTask: tally.currentTask }),
+    }))
     .sort((a, b) => (a.agentId < b.agentId ? -1 : 1));
 }
 
