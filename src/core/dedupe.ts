@@ -33,9 +33,15 @@ export function dedupeEvents<E extends BaseEvent>(events: readonly E[]): Deduped
       else copies.push(event);
     }
   }
-  const result: Deduped<E> = { events: [], duplicates: 0, findings: [] };
+  let duplicates = 0;
+  const findings: Finding[] = [];
   const identified: E[] = [];
-  for (const copies of byId.values()) identified.push(keepFirstCopy(copies, result));
+  for (const copies of byId.values()) {
+    const [kept, ...dropped] = copies.length === 1 ? copies : copies.sort(compareOrigins);
+    identified.push(kept as E);
+    duplicates += dropped.length;
+    if (dropped.length > 0) findings.push(...changedCopies(kept as E, dropped));
+  }
 
   // Copies of a fingerprinted event share its time and id, so sorting makes them neighbours; the
   // distinct events are then written back over the sorted list, which is never longer.
@@ -46,40 +52,39 @@ export function dedupeEvents<E extends BaseEvent>(events: readonly E[]): Deduped
     let end = i + 1;
     while (end < fingerprinted.length && sameFingerprint(fingerprinted[end] as E, first)) end++;
     if (end === i + 1) fingerprinted[kept++] = first;
-    else
-      for (const event of splitByContent(fingerprinted.slice(i, end), result)) fingerprinted[kept++] = event;
+    else {
+      const distinct = distinctLines(fingerprinted.slice(i, end));
+      duplicates += end - i - distinct.length;
+      for (const event of distinct) fingerprinted[kept++] = event;
+    }
     i = end;
   }
   fingerprinted.length = kept;
   identified.sort(compareEvents);
-  result.events = merge(fingerprinted, identified);
-  return result;
+  return { events: merge(fingerprinted, identified), duplicates, findings };
 }
 
-function keepFirstCopy<E extends BaseEvent>(copies: E[], result: Deduped<E>): E {
-  if (copies.length === 1) return copies[0] as E;
-  copies.sort(compareOrigins);
-  const kept = copies[0] as E;
-  for (const copy of copies.slice(1)) {
-    result.duplicates++;
-    if (contentKey(copy) !== contentKey(kept) || copy.ts !== kept.ts) {
-      result.findings.push({
-        file: copy.file,
-        line: copy.line,
-        reason: `event id "${eventId(kept)}" is used again with different content; kept the copy at ${kept.file}:${kept.line}`,
-      });
-    }
-  }
-  return kept;
+/** Findings for the dropped copies of an id whose content differs from the kept copy's. */
+function changedCopies<E extends BaseEvent>(kept: E, dropped: readonly E[]): Finding[] {
+  return dropped
+    .filter((copy) => contentKey(copy) !== contentKey(kept) || copy.ts !== kept.ts)
+    .map((copy) => ({
+      file: copy.file,
+      line: copy.line,
+      reason: `event id "${eventId(kept)}" is used again with different content; kept the copy at ${kept.file}:${kept.line}`,
+    }));
 }
 
-/** One run of events sharing a fingerprint, in origin order: one event per distinct line. */
-function splitByContent<E extends BaseEvent>(run: E[], result: Deduped<E>): E[] {
+/**
+ * One run of events sharing a fingerprint, in origin order: one event per distinct line. Distinct
+ * lines are numbered (`twin`) in the order of their text, so the numbers do not depend on where
+ * each line was read.
+ */
+function distinctLines<E extends BaseEvent>(run: readonly E[]): E[] {
   const byContent = new Map<string, E>();
   for (const event of run) {
     const key = contentKey(event);
-    if (byContent.has(key)) result.duplicates++;
-    else byContent.set(key, event);
+    if (!byContent.has(key)) byContent.set(key, event);
   }
   if (byContent.size === 1) return [run[0] as E];
   return [...byContent.keys()].sort().map((key, n) => ({ ...(byContent.get(key) as E), twin: n + 1 }));
