@@ -88,27 +88,23 @@ function readContent(
       return { content: { currentTasks: [{ agentId, file: file.path, record }] }, records: 1, problems };
     }
     case "openclaw-config": {
-      const problems: Problem[] = [];
-      const value = parseJson(text, true, problems);
-      if (value === undefined) return { content: {}, records: 0, problems };
-      const config = readMainAgents(value);
-      problems.push(...config.problems.map((reason) => ({ line: 0, reason })));
+      const parsed = parseJson(text, true);
+      if ("problem" in parsed) return { content: {}, records: 0, problems: [parsed.problem] };
+      const config = readMainAgents(parsed.value);
       return {
-        content: { mainAgents: config.mainAgents, mentionNames: readMentionNames(value) },
+        content: { mainAgents: config.mainAgents, mentionNames: readMentionNames(parsed.value) },
         records: config.mainAgents.length,
-        problems,
+        problems: config.problems.map((reason) => ({ line: 0, reason })),
       };
     }
     case "category-overrides": {
-      const problems: Problem[] = [];
-      const value = parseJson(text, false, problems);
-      if (value === undefined) return { content: {}, records: 0, problems };
-      const read = readOverrides(value);
-      problems.push(...read.problems.map((reason) => ({ line: 0, reason })));
+      const parsed = parseJson(text, false);
+      if ("problem" in parsed) return { content: {}, records: 0, problems: [parsed.problem] };
+      const read = readOverrides(parsed.value);
       return {
         content: { overrides: read.overrides },
         records: Object.keys(read.overrides).length,
-        problems,
+        problems: read.problems.map((reason) => ({ line: 0, reason })),
       };
     }
     case "events":
@@ -117,13 +113,14 @@ function readContent(
 }
 
 /** OpenClaw's config is JSON5 (comments, trailing commas); the overrides file is plain JSON. */
-function parseJson(text: string, json5: boolean, problems: Problem[]): unknown {
+function parseJson(text: string, json5: boolean): { value: unknown } | { problem: Problem } {
   try {
-    return json5 ? JSON5.parse(text) : JSON.parse(text);
+    return { value: json5 ? JSON5.parse(text) : JSON.parse(text) };
   } catch (error) {
     const line = (error as { lineNumber?: number }).lineNumber ?? 0;
-    problems.push({ line, reason: `not valid ${json5 ? "JSON5" : "JSON"}: ${(error as Error).message}` });
-    return undefined;
+    return {
+      problem: { line, reason: `not valid ${json5 ? "JSON5" : "JSON"}: ${(error as Error).message}` },
+    };
   }
 }
 
