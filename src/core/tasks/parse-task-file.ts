@@ -82,6 +82,8 @@ export function parseTaskFile(text: string, fallbackId: string): ParsedTaskFile 
     else extraMetadata.push({ label, value });
   });
 
+  const steps = bodies.has("Steps") ? parseSteps(body("Steps"), startOf("Steps")) : null;
+  problems.push(...(steps?.problems ?? []));
   const task: TaskFile = {
     id,
     status: meta["status"] ?? "",
@@ -89,7 +91,7 @@ export function parseTaskFile(text: string, fallbackId: string): ParsedTaskFile 
     created: meta["created"] ?? "",
     extraMetadata,
     description: body("Description").join("\n"),
-    steps: bodies.has("Steps") ? parseSteps(body("Steps"), startOf("Steps"), problems) : null,
+    steps: steps?.steps ?? null,
     progress: parseProgress(body("Progress")),
     lastActivity: body("Last Activity").join("\n").trim(),
     extraSections: extras.map((name, k) => ({ name, body: body(`extra:${k}`).join("\n") })),
@@ -123,8 +125,13 @@ export function parseTaskFile(text: string, fallbackId: string): ParsedTaskFile 
   return { task, problems };
 }
 
-function parseSteps(lines: string[], start: number, problems: ParsedTaskFile["problems"]): TaskStep[] {
+/** The steps of a `## Steps` checklist, and a problem for each line that is not a step. */
+function parseSteps(
+  lines: string[],
+  start: number,
+): { steps: TaskStep[]; problems: ParsedTaskFile["problems"] } {
   const steps: TaskStep[] = [];
+  const problems: ParsedTaskFile["problems"] = [];
   lines.forEach((line, k) => {
     const match = STEP.exec(line);
     const status = match ? statusOfMarker(match[1] ?? "") : null;
@@ -138,7 +145,7 @@ function parseSteps(lines: string[], start: number, problems: ParsedTaskFile["pr
     }
     steps.push({ id: match[2] ?? "", content: match[3] ?? "", status });
   });
-  return steps;
+  return { steps, problems };
 }
 
 /** Progress items are `- ` lines; a line without the bullet continues the item above it. */
