@@ -42,12 +42,15 @@ const SHOWN = [
   "events/orchestration.task/7.json",
 ];
 
+/** The data folder written, and its page data, whose files the expected output lists. */
 let out: string;
+let pages: string;
 
 beforeAll(async () => {
   out = mkdtempSync(path.join(tmpdir(), "workscope-golden-site-"));
   const analysis = await analyzeInputs([SAMPLE], { cwd: process.cwd(), nowMs: Date.parse(TEST_NOW) });
   await writeSiteData(out, buildSiteData(analysis));
+  pages = path.join(out, "pages");
 });
 
 afterAll(() => rmSync(out, { recursive: true, force: true }));
@@ -80,15 +83,15 @@ function compare(name: string, actual: string): void {
 
 describe("golden site data of the sample", () => {
   it.each(SHOWN)("writes %s as expected", (file) => {
-    const json: unknown = JSON.parse(readFileSync(path.join(out, file), "utf8"));
+    const json: unknown = JSON.parse(readFileSync(path.join(pages, file), "utf8"));
     compare(path.join("shards", file), `${JSON.stringify(json, null, 2)}\n`);
   });
 
   it("writes the expected files, each with the expected content", () => {
-    const listing = filesBelow(out).map(
+    const listing = filesBelow(pages).map(
       (file) =>
         `${createHash("sha256")
-          .update(readFileSync(path.join(out, file)))
+          .update(readFileSync(path.join(pages, file)))
           .digest("hex")}  ${file}\n`,
     );
     compare("files.sha256", listing.join(""));

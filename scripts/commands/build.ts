@@ -8,7 +8,7 @@ import { analyzeInputs } from "../../src/ingest/analyze-inputs.ts";
 import { silentProgress, streamProgress } from "../../src/ingest/progress.ts";
 import { writeSiteData } from "../../src/ingest/write-site-data.ts";
 import { parseCommand, parseNow, UsageError } from "../args.ts";
-import { checkDataFolder, dataFileIn, dataFolderBeside, startDataFolder } from "../site/data-folder.ts";
+import { checkDataFolder, dataFolderBeside, startDataFolder } from "../site/data-folder.ts";
 import { ROOT, startRendering } from "../site/render-site.ts";
 import { resolveInputs } from "./analyze.ts";
 
@@ -65,7 +65,7 @@ export async function runBuild(argv: string[]): Promise<number> {
   const rendering = await startRendering({ dataDir, out, jobs, quiet });
   let summary: BuildSummary;
   try {
-    summary = await writeData(inputs, nowMs, dataFileIn(dataDir, { kind: "pages" }), quiet);
+    summary = await writeData(inputs, nowMs, dataDir, quiet);
     await rendering.finished();
     await writeFile(path.join(out, SITE_MARKER), `${summary.generatedAt}\n`);
   } catch (error) {
@@ -103,7 +103,7 @@ interface BuildSummary {
 async function writeData(
   inputs: string[],
   nowMs: number,
-  pagesDir: string,
+  dataDir: string,
   quiet: boolean,
 ): Promise<BuildSummary> {
   let progress = silentProgress;
@@ -116,7 +116,7 @@ async function writeData(
   progress.finish(
     `read ${report.input.files.length} files: ${report.input.events} events, ${report.workSessions.length} work sessions`,
   );
-  await writeSiteData(pagesDir, buildSiteData(analysis));
+  await writeSiteData(dataDir, buildSiteData(analysis));
   return {
     generatedAt: report.generatedAt,
     sessions: report.workSessions.length,

@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { DATA_FOLDER_NAME, dataFilePath, type DataFile } from "../../src/site/data-folder.ts";
+import { DATA_FOLDER_NAME, dataFileIn } from "../../src/site/data-folder.ts";
 import { SiteSettings } from "../../src/site/settings.ts";
 import { UsageError } from "../args.ts";
 
@@ -13,11 +13,6 @@ import { UsageError } from "../args.ts";
  */
 export function dataFolderBeside(out: string): string {
   return path.join(path.dirname(path.resolve(out)), DATA_FOLDER_NAME);
-}
-
-/** A file of a data folder. */
-export function dataFileIn(dir: string, file: DataFile): string {
-  return path.join(dir, ...dataFilePath(file));
 }
 
 /**

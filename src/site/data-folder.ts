@@ -1,3 +1,4 @@
+import path from "node:path";
 import { z } from "zod";
 
 /**
@@ -54,4 +55,9 @@ export function dataFilePath(file: DataFile): string[] {
     case "events":
       return ["pages", "events", file.listing, `${file.page}.json`];
   }
+}
+
+/** A file of the data folder `dir`, as a path: how the build writes the folder and the pages read it. */
+export function dataFileIn(dir: string, file: DataFile): string {
+  return path.join(dir, ...dataFilePath(file));
 }

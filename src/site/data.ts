@@ -7,7 +7,7 @@ import type { EventRow } from "../core/site/event-row.ts";
 import type { SessionPage } from "../core/site/session-page.ts";
 import type { SiteIndex } from "../core/site/site-index.ts";
 import type { TaskPage } from "../core/site/task-page.ts";
-import { DATA_FOLDER_ENV, DATA_FOLDER_NAME, dataFilePath, type DataFile } from "./data-folder.ts";
+import { DATA_FOLDER_ENV, DATA_FOLDER_NAME, dataFileIn, type DataFile } from "./data-folder.ts";
 import { itemsOfShare, parseRenderShare, RENDER_SHARE_ENV } from "./render-share.ts";
 import { SiteSettings } from "./settings.ts";
 
@@ -19,7 +19,7 @@ export function dataFolder(): string {
 
 /** A file of the data folder. */
 function dataFile(file: DataFile): string {
-  return path.join(dataFolder(), ...dataFilePath(file));
+  return dataFileIn(dataFolder(), file);
 }
 
 /** This process's share of the pages, when a build started it to render a share. */

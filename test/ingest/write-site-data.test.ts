@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { SiteData } from "../../src/core/site/build-site.ts";
-import { READY, writeSiteData } from "../../src/ingest/write-site-data.ts";
+import { writeSiteData } from "../../src/ingest/write-site-data.ts";
 import { tmpTree } from "../helpers/tmp.ts";
 
 const data = {
@@ -18,9 +18,10 @@ const data = {
 } as unknown as SiteData;
 
 describe("writeSiteData", () => {
-  it("writes the index and one shard per page, each under its own folder, and READY last", async () => {
-    const dir = path.join(tmpTree({ "shards/stale.json": "{}" }), "shards");
-    await writeSiteData(dir, data);
+  it("writes the index and one shard per page under pages/, each in its family's folder, and READY last", async () => {
+    const folder = tmpTree({ "settings.json": "{}", "pages/stale.json": "{}" });
+    await writeSiteData(folder, data);
+    const dir = path.join(folder, "pages");
     expect(JSON.parse(readFileSync(path.join(dir, "index.json"), "utf8"))).toEqual({ generatedAt: "x" });
     expect(readdirSync(path.join(dir, "sessions")).sort()).toEqual(["ws-1.json", "~2E~2E~2Fup.json"]);
     expect(JSON.parse(readFileSync(path.join(dir, "sessions", "ws-1.json"), "utf8"))).toEqual({
@@ -34,6 +35,8 @@ describe("writeSiteData", () => {
       { id: "a" },
     ]);
     expect(existsSync(path.join(dir, "stale.json"))).toBe(false);
-    expect(existsSync(path.join(dir, READY))).toBe(true);
+    expect(existsSync(path.join(dir, "READY"))).toBe(true);
+    // The page data of an earlier build goes; the build's settings beside it stay.
+    expect(existsSync(path.join(folder, "settings.json"))).toBe(true);
   });
 });

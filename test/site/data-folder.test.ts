@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DataFile, dataFilePath } from "../../src/site/data-folder.ts";
+import { DataFile, dataFileIn, dataFilePath } from "../../src/site/data-folder.ts";
 
 describe("the data folder's layout", () => {
   it("keeps the settings at the top and the page data, with its READY file, under pages/", () => {
@@ -16,6 +16,11 @@ describe("the data folder's layout", () => {
       "all",
       "2.json",
     ]);
+  });
+
+  it("places a file of a data folder by that layout", () => {
+    expect(dataFileIn("/d", { kind: "ready" })).toBe("/d/pages/READY");
+    expect(dataFileIn("/d", { kind: "events", listing: "all", page: 1 })).toBe("/d/pages/events/all/1.json");
   });
 
   it("names files only by kinds it knows, and events pages from 1", () => {

@@ -4,11 +4,11 @@ import { describe, expect, it } from "vitest";
 import { UsageError } from "../../../scripts/args.ts";
 import {
   checkDataFolder,
-  dataFileIn,
   dataFolderBeside,
   settingsIn,
   startDataFolder,
 } from "../../../scripts/site/data-folder.ts";
+import { dataFileIn } from "../../../src/site/data-folder.ts";
 import { tmpTree } from "../../helpers/tmp.ts";
 
 const SETTINGS = { locale: "ko", base: "/", generatedAt: "2026-03-09T00:00:00.000Z" } as const;
@@ -17,7 +17,6 @@ describe("a build's data folder", () => {
   it("lies beside the output folder", () => {
     expect(dataFolderBeside("/srv/site/dist")).toBe("/srv/site/.workscope");
     expect(dataFolderBeside("dist")).toBe(path.resolve(".workscope"));
-    expect(dataFileIn("/d", { kind: "ready" })).toBe("/d/pages/READY");
   });
 
   it("may be new, empty or an earlier build's, and nothing else", () => {
