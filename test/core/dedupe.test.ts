@@ -1,39 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { bytes } from "../helpers/line-ref.ts";
 import { dedupeEvents } from "../../src/core/dedupe.ts";
 import { eventId, type BaseEvent } from "../../src/core/event.ts";
 import { eventData } from "../../src/core/event-data.ts";
+import { baseEvent } from "../helpers/events.ts";
 
-/** An OpenClaw-like event: no id of its own, so it is fingerprinted. */
-const oc = (ts: number, file: string, line: number, data: Record<string, unknown> = {}): BaseEvent => ({
-  id: null,
-  ts,
-  type: "a2a.send",
-  source: "openclaw",
-  agentId: "eden",
-  fromAgent: null,
-  toAgent: null,
-  workSessionId: null,
-  conversationId: null,
-  taskId: null,
-  facts: {},
-  raw: bytes(JSON.stringify({ type: "a2a.send", agentId: "eden", ts, data })),
-  file,
-  line,
-});
-/** A v1.1-like event with the producer's id. */
+/** An OpenClaw-like event: no id of its own, so it is fingerprinted; its line holds `data`. */
+const oc = (ts: number, file: string, line: number, data: Record<string, unknown> = {}): BaseEvent =>
+  baseEvent({ ts, agentId: "eden", file, line }, data);
+/** A v1.1-like event with the producer's id; its line holds the id and `data`. */
 const v11 = (
   id: string,
   ts: number,
   file: string,
   line: number,
   data: Record<string, unknown> = {},
-): BaseEvent => ({
-  ...oc(ts, file, line),
-  id,
-  source: "v1.1",
-  raw: bytes(JSON.stringify({ id, ts, ...data })),
-});
+): BaseEvent => baseEvent({ id, ts, source: "v1.1", agentId: "eden", file, line }, data);
 const dataOf = (e: BaseEvent): Record<string, unknown> => eventData(e);
 
 describe("dedupeEvents", () => {

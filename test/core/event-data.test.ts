@@ -1,14 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { lineRef } from "../helpers/line-ref.ts";
 import { eventData } from "../../src/core/event-data.ts";
 import { envelopeHook } from "../../src/core/formats/hook.ts";
-import { normalizeLine } from "../../src/core/formats/normalize-line.ts";
+import { readEvent } from "../helpers/events.ts";
 
-const read = (value: unknown) => {
-  const { event } = normalizeLine(lineRef("f", 1, JSON.stringify(value)));
-  if (event === null) throw new Error("no event");
-  return eventData(event);
-};
+const read = (value: Record<string, unknown>) => eventData(readEvent(value, "f"));
 
 describe("eventData", () => {
   it("gives OpenClaw's data, or an empty object when there is none", () => {

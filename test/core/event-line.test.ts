@@ -1,15 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { classifyEvent } from "../../src/core/classify/classify-event.ts";
 import type { CanonicalEvent } from "../../src/core/event.ts";
 import { toEventLine } from "../../src/core/event-line.ts";
-import { normalizeLine } from "../../src/core/formats/normalize-line.ts";
-import { lineRef } from "../helpers/line-ref.ts";
+import { classifiedEvent } from "../helpers/events.ts";
 
 /** A line read and classified as analyze does it, with eden and seum as main agents. */
-function read(value: unknown, line = 3): CanonicalEvent {
-  const { event } = normalizeLine(lineRef("logs/coordination-events.ndjson", line, JSON.stringify(value)));
-  if (event === null) throw new Error("no event");
-  return classifyEvent(event, { mainAgents: new Set(["main", "eden", "seum"]) });
+function read(value: Record<string, unknown>, line = 3): CanonicalEvent {
+  return classifiedEvent(value, ["main", "eden", "seum"], "logs/coordination-events.ndjson", line);
 }
 
 const SEND = {

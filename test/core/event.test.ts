@@ -1,30 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { compareEvents, compareOrigins, eventId, type BaseEvent } from "../../src/core/event.ts";
 import { fingerprintId } from "../../src/core/fingerprint.ts";
-import { bytes } from "../helpers/line-ref.ts";
+import { baseEvent } from "../helpers/events.ts";
 
-const RAW = bytes('{"type":"a2a.send","agentId":"eden","ts":1000,"data":{}}');
-
-/** An event as a format leaves it; only what these functions read is varied. */
-function ev(fields: Partial<BaseEvent> = {}): BaseEvent {
-  return {
-    id: null,
-    ts: 1000,
-    type: "a2a.send",
-    source: "openclaw",
-    agentId: "eden",
-    fromAgent: null,
-    toAgent: null,
-    workSessionId: null,
-    conversationId: null,
-    taskId: null,
-    raw: RAW,
-    file: "a.ndjson",
-    line: 1,
-    facts: {},
-    ...fields,
-  };
-}
+/** An event as a format leaves it (eden's send at 1000); only what these functions read is varied. */
+const ev = (fields: Partial<BaseEvent> = {}): BaseEvent =>
+  baseEvent({ ts: 1000, agentId: "eden", ...fields });
 
 describe("eventId", () => {
   it("is the producer's id when it wrote one", () => {
@@ -32,7 +13,7 @@ describe("eventId", () => {
   });
 
   it("is a fingerprint of time, type, agent and line length otherwise, numbered for twins", () => {
-    const fingerprint = fingerprintId(1000, "a2a.send", "eden", RAW.length);
+    const fingerprint = fingerprintId(1000, "a2a.send", "eden", ev().raw.length);
     expect(eventId(ev())).toBe(fingerprint);
     expect(eventId(ev({ twin: 2 }))).toBe(`${fingerprint}~2`);
     expect(eventId(ev({ file: "b.ndjson", line: 9 }))).toBe(fingerprint);

@@ -4,36 +4,11 @@ import type { CanonicalEvent } from "../../../src/core/event.ts";
 import type { EventFacts } from "../../../src/core/event-facts.ts";
 import type { WorkSession } from "../../../src/core/sessions/work-session.ts";
 import type { TaskSummary } from "../../../src/core/tasks/task-summary.ts";
+import { canonicalEvent } from "../../helpers/events.ts";
 
 /** An event as classification leaves it; only what buildAgents reads is varied. */
-function ev(
-  type: string,
-  ts: number,
-  fields: Partial<CanonicalEvent> = {},
-  facts: EventFacts = {},
-): CanonicalEvent {
-  return {
-    id: null,
-    ts,
-    type,
-    source: "openclaw",
-    agentId: null,
-    fromAgent: null,
-    toAgent: null,
-    workSessionId: null,
-    conversationId: null,
-    taskId: null,
-    eventRole: "conversation.main",
-    fromSessionType: "main",
-    toSessionType: "main",
-    statedCategory: null,
-    facts,
-    raw: new Uint8Array(),
-    file: "f.ndjson",
-    line: 1,
-    ...fields,
-  };
-}
+const ev = (type: string, ts: number, fields: Partial<CanonicalEvent> = {}, facts: EventFacts = {}) =>
+  canonicalEvent({ type, ts, facts, ...fields });
 
 const NO_INPUT = { mainAgents: [], currentTasks: [] };
 const byId = (agents: ReturnType<typeof buildAgents>) => new Map(agents.map((a) => [a.agentId, a]));

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { CanonicalEvent } from "../../../src/core/event.ts";
 import { attributeEvents } from "../../../src/core/sessions/attribute.ts";
+import { canonicalEvent } from "../../helpers/events.ts";
 
 let n = 0;
 const ev = (ws: string | null, conversationId: string | null, taskId: string | null): CanonicalEvent =>
-  ({ id: `e${++n}`, ts: n, workSessionId: ws, conversationId, taskId }) as unknown as CanonicalEvent;
+  canonicalEvent({ id: `e${++n}`, ts: n, workSessionId: ws, conversationId, taskId });
 const ids = (events: CanonicalEvent[] | undefined) => events?.map((e) => e.id);
 
 describe("attributeEvents", () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { CanonicalEvent } from "../../../src/core/event.ts";
 import { queueContention } from "../../../src/core/sessions/blocked-flows.ts";
 import { ORPHAN_AFTER_MS } from "../../../src/core/sessions/thread-outcome.ts";
+import { canonicalEvent } from "../../helpers/events.ts";
 
 const ev = (
   type: string,
@@ -9,8 +10,7 @@ const ev = (
   conversationId: string,
   fromAgent: string,
   toAgent: string,
-): CanonicalEvent =>
-  ({ type, ts, conversationId, fromAgent, toAgent, agentId: fromAgent }) as unknown as CanonicalEvent;
+): CanonicalEvent => canonicalEvent({ type, ts, conversationId, fromAgent, toAgent, agentId: fromAgent });
 
 describe("queueContention", () => {
   it("finds sends to one agent whose waits overlap, and not those that follow each other", () => {

@@ -1,14 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { CanonicalEvent } from "../../../src/core/event.ts";
 import { threadKeyOf } from "../../../src/core/sessions/thread-key.ts";
+import { canonicalEvent } from "../../helpers/events.ts";
 
-const base = {
-  type: "a2a.send",
-  ts: Date.parse("2026-02-16T09:07:30Z"),
-  conversationId: null,
-  fromAgent: null,
-  toAgent: null,
-} as unknown as CanonicalEvent;
+const base = canonicalEvent({ type: "a2a.send", ts: Date.parse("2026-02-16T09:07:30Z") });
 
 describe("threadKeyOf", () => {
   it("uses the conversation, else the sorted agent pair, else type and 5-minute bucket", () => {

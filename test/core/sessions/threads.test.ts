@@ -1,21 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { CanonicalEvent } from "../../../src/core/event.ts";
+import type { EventFacts } from "../../../src/core/event-facts.ts";
 import { buildThreads } from "../../../src/core/sessions/threads.ts";
+import { canonicalEvent } from "../../helpers/events.ts";
 
-const ev = (type: string, ts: number, facts: Record<string, unknown> = {}): CanonicalEvent =>
-  ({
-    id: `e${ts}`,
-    type,
-    ts,
-    conversationId: null,
-    workSessionId: null,
-    taskId: null,
-    fromAgent: "eden",
-    toAgent: "seum",
-    agentId: "eden",
-    eventRole: "conversation.main",
-    facts,
-  }) as unknown as CanonicalEvent;
+const ev = (type: string, ts: number, facts: EventFacts = {}): CanonicalEvent =>
+  canonicalEvent({ id: `e${ts}`, type, ts, fromAgent: "eden", toAgent: "seum", agentId: "eden", facts });
 
 describe("buildThreads", () => {
   it("takes a thread's turns as the highest turn any of its events states", () => {

@@ -6,33 +6,28 @@ import type { CanonicalEvent } from "../../../src/core/event.ts";
 import type { Report } from "../../../src/core/report.ts";
 import type { Thread, UnattributedEvent, WorkSession } from "../../../src/core/sessions/work-session.ts";
 import { noSignals, type TaskSummary } from "../../../src/core/tasks/task-summary.ts";
+import { canonicalEvent } from "../../helpers/events.ts";
 
 let line = 0;
 
-/** An event as the analysis hands it on, with no payload unless `extra.facts` gives one. */
+/**
+ * An event as the analysis hands it on, each with an id, time and line of its own: `main`
+ * delegating to its subagent `nuri`, with no facts unless `extra.facts` gives them.
+ */
 export function event(extra: Partial<CanonicalEvent> = {}): CanonicalEvent {
   line += 1;
-  return {
+  return canonicalEvent({
     id: `ev-${line}`,
     ts: 1_000 + line,
-    type: "a2a.send",
-    source: "openclaw",
     agentId: "main",
     fromAgent: "main",
     toAgent: "nuri",
-    workSessionId: null,
-    conversationId: null,
-    taskId: null,
-    raw: new Uint8Array(),
     file: "logs/coordination-events.ndjson",
     line,
-    facts: {},
     eventRole: "delegation.subagent",
-    fromSessionType: "main",
     toSessionType: "subagent",
-    statedCategory: null,
     ...extra,
-  };
+  });
 }
 
 /** A thread from one agent to another: a completed delegation without turns. */

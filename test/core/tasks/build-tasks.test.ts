@@ -3,43 +3,33 @@ import type { CanonicalEvent } from "../../../src/core/event.ts";
 import type { EventFacts } from "../../../src/core/event-facts.ts";
 import { buildTasks } from "../../../src/core/tasks/build-tasks.ts";
 import type { TaskFile } from "../../../src/core/tasks/task-file.ts";
+import { canonicalEvent } from "../../helpers/events.ts";
 
 const MINUTE = 60_000;
 const T0 = Date.UTC(2026, 1, 20, 9);
 const NOW = T0 + 60 * MINUTE;
 
 let line = 0;
-/** An event as classification leaves it; only what buildTasks reads is varied. */
+/** An event as classification leaves it, each on a line of its own; only what buildTasks reads is varied. */
 function ev(
   type: string,
   ts: number,
   fields: Partial<CanonicalEvent> = {},
   facts: EventFacts = {},
 ): CanonicalEvent {
-  return {
-    id: null,
-    ts,
+  return canonicalEvent({
     type,
-    source: "openclaw",
+    ts,
     agentId: "eden",
-    fromAgent: null,
-    toAgent: null,
-    workSessionId: null,
-    conversationId: null,
-    taskId: null,
     eventRole:
       type.startsWith("task.") || type.startsWith("continuation.")
         ? "orchestration.task"
         : "conversation.main",
-    fromSessionType: "main",
-    toSessionType: "main",
-    statedCategory: null,
     facts,
-    raw: new Uint8Array(),
     file: "logs/coordination-events.ndjson",
     line: ++line,
     ...fields,
-  };
+  });
 }
 
 const NO_FILES = { taskFiles: [], history: [] };

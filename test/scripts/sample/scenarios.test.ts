@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import type { CanonicalEvent } from "../../../src/core/event.ts";
 import { queueContention } from "../../../src/core/sessions/blocked-flows.ts";
 import { BLOCKED_REASONS } from "../../../src/core/sessions/blocked-reasons.ts";
 import { ORPHAN_AFTER_MS, threadEnd } from "../../../src/core/sessions/thread-outcome.ts";
@@ -13,6 +12,7 @@ import {
   queuedSends,
   type Flow,
 } from "../../../scripts/sample/scenarios.ts";
+import { classifiedEvent } from "../../helpers/events.ts";
 
 interface Line {
   type: string;
@@ -94,17 +94,7 @@ describe("queuedSends", () => {
   it("makes two sends to one agent whose waits overlap, which queue contention finds", () => {
     const flow = flowOf(9);
     queuedSends(flow, ["eden", "ieum"], "seum", "qa_validation", START);
-    const events = linesOf(flow).map(
-      (l) =>
-        ({
-          type: l.type,
-          ts: l.ts,
-          agentId: l.agentId,
-          conversationId: l.data["conversationId"],
-          fromAgent: l.data["fromAgent"],
-          toAgent: l.data["toAgent"],
-        }) as unknown as CanonicalEvent,
-    );
+    const events = flow.log.lines.map((l) => classifiedEvent(JSON.parse(l.text) as Record<string, unknown>));
     const contention = queueContention(events);
     expect(contention).toHaveLength(1);
     expect(contention[0]?.toAgent).toBe("seum");
