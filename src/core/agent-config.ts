@@ -2,7 +2,7 @@ import { isRecord } from "./formats/fields.ts";
 
 /**
  * The main agents named in `openclaw.json` (`agents.list[].id`). `main` is always one: OpenClaw
- * creates it whatever the config says (see docs/formats.md, "Main agents").
+ * creates it whatever the config says (see docs/formats.md#main-agents).
  */
 export function readMainAgents(config: unknown): { mainAgents: string[]; problems: string[] } {
   const problems: string[] = [];

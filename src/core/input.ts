@@ -6,7 +6,7 @@ import { CurrentTask } from "./tasks/current-task.ts";
 import { HistoryEntry } from "./tasks/history.ts";
 import { TaskFile } from "./tasks/task-file.ts";
 
-/** The kinds of input file workscope reads (see docs/formats.md). */
+/** The kinds of input file workscope reads (see docs/formats.md#files-workscope-reads). */
 export const InputKind = z.enum([
   "events",
   "task",

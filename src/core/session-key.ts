@@ -1,6 +1,6 @@
 /**
  * OpenClaw session keys look like `agent:<id>:main` or `agent:<id>:subagent:<uuid>`; the second
- * part is always the agent id (see docs/formats.md, "Session keys").
+ * part is always the agent id (see docs/formats.md#session-keys).
  */
 export function agentFromSessionKey(key: unknown): string | null {
   if (typeof key !== "string" || !key.startsWith("agent:")) return null;

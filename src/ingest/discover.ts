@@ -20,8 +20,9 @@ export interface DiscoveredFile {
 export class InputError extends Error {}
 
 /**
- * What workscope reads inside a state directory (see docs/formats.md). Event files may sit anywhere
- * below it; OpenClaw's own chat transcripts (`agents/`) are not events and are left alone.
+ * What workscope reads inside a state directory (see docs/formats.md#files-workscope-reads). Event
+ * files may sit anywhere below it; OpenClaw's own chat transcripts (`agents/`) are not events and
+ * are left alone.
  */
 const STATE_DIR_GLOBS = [
   "**/*.ndjson",

@@ -21,7 +21,7 @@ export const Agent = z.object({
   /** Its first and last event, epoch ms. */
   firstSeenMs: z.number().optional(),
   lastSeenMs: z.number().optional(),
-  /** Runs started and never stopped: a subagent that died or hung (see docs/formats.md, Claude Code hooks). */
+  /** Runs started and never stopped: a subagent that died or hung (see docs/formats.md#payload-fields). */
   unfinishedRuns: z.number().int().nonnegative(),
   /** Its states over time, from lifecycle and task events; a state is listed when it changes. */
   states: z.array(z.object({ ts: z.number(), state: z.enum(AGENT_STATES), eventType: z.string() })),

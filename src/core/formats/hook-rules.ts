@@ -1,6 +1,6 @@
 import { isRecord } from "./fields.ts";
 
-/** A Claude Code hook payload as the mapping rules see it (see docs/formats.md, "Claude Code hooks"). */
+/** A Claude Code hook payload as the mapping rules see it (see docs/formats.md#claude-code-hook-payloads). */
 export type HookPayload = Record<string, unknown> & { hook_event_name: string };
 
 /**

@@ -22,7 +22,7 @@ const HookPayloadSchema = z.looseObject({
 
 /**
  * The line `workscope hook` appends: the raw payload, untouched, with the time it arrived and an
- * id, because hooks carry neither (see docs/formats.md).
+ * id, because hooks carry neither (see docs/formats.md#the-workscope-hook-envelope).
  */
 export const HookEnvelope = z.object({
   /** Marks the line as written by `workscope hook`. */

@@ -6,9 +6,9 @@ import { isRecord, textField } from "./fields.ts";
 import { NO_PROBLEMS, rejected, type LineRef, type Normalized } from "./normalized.ts";
 
 /**
- * One line of OpenClaw's `coordination-events*.ndjson` (see docs/formats.md): `{type, agentId, ts, data}`.
- * Some producers write `timestampMs` or an ISO `timestamp` instead of `ts`; the earliest logs have
- * no ids. Only the envelope is checked here: `data` is kept as written.
+ * One line of OpenClaw's `coordination-events*.ndjson` (see docs/formats.md#line-shape):
+ * `{type, agentId, ts, data}`. Some producers write `timestampMs` or an ISO `timestamp` instead of
+ * `ts`; the earliest logs have no ids. Only the envelope is checked here: `data` is kept as written.
  */
 export const CoordinationLine = z.looseObject({
   /** The event type, e.g. `a2a.send` or `task.completed`; unknown types are kept. */

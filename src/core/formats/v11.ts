@@ -8,7 +8,10 @@ import { missingV11Fields } from "./v11-rules.ts";
 
 const text = z.string().min(1);
 
-/** The normalized event format v1.1, with the rules every event must keep (see docs/formats.md). */
+/**
+ * The normalized event format v1.1, with the rules every event must keep (see
+ * docs/formats.md#normalized-events).
+ */
 export const V11Event = z.looseObject({
   /** A globally unique id; duplicates are dropped by it. */
   id: text,

@@ -1,5 +1,5 @@
 /**
- * Why an agent-to-agent flow did not end well (see docs/formats.md, "Failure texts"). Each row
+ * Why an agent-to-agent flow did not end well (see docs/formats.md#failure-texts). Each row
  * of BLOCKED_REASON_RULES names one reason and the evidence that shows it; the first row that
  * matches an event decides. Each row is tested on its own.
  */

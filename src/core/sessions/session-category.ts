@@ -16,8 +16,8 @@ export interface SessionCategoryInput {
 
 /**
  * A session's category, decided from all its conversations together, not from whichever event
- * came first (see docs/decisions.md). Precedence: manual override > category stated in the events (the
- * one stated most, earliest on ties) > rule > heuristic > fallback.
+ * came first (see docs/decisions.md#a-sessions-category). Precedence: manual override > category
+ * stated in the events (the one stated most, earliest on ties) > rule > heuristic > fallback.
  */
 export function sessionCategory(input: SessionCategoryInput): CategoryDecision {
   const merged = mergeScores(input.evidence);

@@ -13,7 +13,7 @@ export interface LatestEvent {
 
 /**
  * Events after which a session goes quiet, one row each. A terminal task event ends a session
- * even without a status field: its type says it (see docs/decisions.md).
+ * even without a status field: its type says it (see docs/decisions.md#terminal-events-need-no-status).
  */
 export const TERMINAL_RULES: ReadonlyArray<{ name: string; matches: (e: LatestEvent) => boolean }> = [
   { name: "a2a.complete", matches: (e) => e.type === "a2a.complete" },

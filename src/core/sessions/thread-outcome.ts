@@ -24,8 +24,10 @@ export interface ThreadEnd {
 
 /**
  * A thread's outcome from its events in time order. `logEndMs` is the last time the log says
- * anything at all: a send that waited past ORPHAN_AFTER_MS while the log went on was orphaned
- * (the gateway gave up waiting); one at the very end of the log is still open.
+ * anything at all. A send or spawn that got neither an answer nor a failure, while the log went on
+ * for more than ORPHAN_AFTER_MS after the thread's last event, was orphaned: a gateway that gives up
+ * waiting logs a failed response, so none ever logged means the exchange was cut off
+ * (docs/decisions.md#orphaned-sends). Such a thread at the very end of the log is still open.
  */
 export function threadEnd(events: readonly OutcomeEvent[], logEndMs: number): ThreadEnd {
   for (let i = 0; i < events.length; i++) {

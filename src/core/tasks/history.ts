@@ -1,6 +1,9 @@
 import { z } from "zod";
 
-/** One entry of a task-history file: a task the tools archived when it ended (see docs/formats.md). */
+/**
+ * One entry of a task-history file: a task the tools archived when it ended (see
+ * docs/formats.md#task-history).
+ */
 export const HistoryEntry = z.object({
   /** The `**Task ID:**` field. */
   taskId: z.string(),

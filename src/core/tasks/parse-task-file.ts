@@ -16,8 +16,9 @@ const BULLET = /^- \*\*([^*]+?):\*\*(?: (.*))?$/;
 const STEP = /^- \[(.)\] \((\w+)\) (.*)$/;
 
 /**
- * Reads a task file in the format docs/formats.md describes. Lines are split on `\n` (a `\r` before it is
- * dropped); `fallbackId` (from the file name) is used when the `# Task:` heading is missing.
+ * Reads a task file in the format docs/formats.md#task-file-layout describes. Lines are split on
+ * `\n` (a `\r` before it is dropped); `fallbackId` (from the file name) is used when the `# Task:`
+ * heading is missing.
  */
 export function parseTaskFile(text: string, fallbackId: string): ParsedTaskFile {
   const problems: ParsedTaskFile["problems"] = [];

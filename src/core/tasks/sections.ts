@@ -1,7 +1,7 @@
 /**
- * The sections of a task file in the order the task tools write them (docs/formats.md). Headings are
- * matched case-insensitively, and only these names start a section: a description may itself
- * contain markdown headings.
+ * The sections of a task file in the order the task tools write them
+ * (docs/formats.md#task-file-layout). Headings are matched case-insensitively, and only these names
+ * start a section: a description may itself contain markdown headings.
  */
 export const TASK_SECTIONS = [
   "Metadata",

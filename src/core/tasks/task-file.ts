@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Task statuses the OpenClaw task tools write (see docs/formats.md). */
+/** Task statuses the OpenClaw task tools write (see docs/formats.md#statuses-and-priorities). */
 export const TASK_STATUSES = [
   "pending",
   "pending_approval",
@@ -49,8 +49,9 @@ export const ExtraSection = z.object({
 const json = z.record(z.string(), z.unknown());
 
 /**
- * A task file, `tasks/task_<id>.md`, as the OpenClaw task tools write it (docs/formats.md): every
- * section and metadata bullet, in a shape that formats back to the same bytes.
+ * A task file, `tasks/task_<id>.md`, as the OpenClaw task tools write it
+ * (docs/formats.md#task-file-layout): every section and metadata bullet, in a shape that formats
+ * back to the same bytes.
  */
 export const TaskFile = z.object({
   /** The id from the `# Task:` heading. */
