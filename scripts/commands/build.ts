@@ -1,5 +1,5 @@
 import { existsSync, readdirSync } from "node:fs";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { toIso } from "../../src/core/time.ts";
@@ -8,15 +8,25 @@ import { analyzeInputs } from "../../src/ingest/analyze-inputs.ts";
 import { silentProgress, streamProgress } from "../../src/ingest/progress.ts";
 import { writeSiteData } from "../../src/ingest/write-site-data.ts";
 import { parseCommand, parseNow, UsageError } from "../args.ts";
-import { checkDataFolder, dataFolderBeside, startDataFolder } from "../site/data-folder.ts";
+import { DEFAULT_OUT, dataFolderBeside } from "../../src/site/data-folder.ts";
+import {
+  checkDataFolder,
+  discardDataFolder,
+  nextDataFolder,
+  removeOldLayout,
+  replaceDataFolder,
+  startDataFolder,
+} from "../site/data-folder.ts";
 import { ROOT, startRendering } from "../site/render-site.ts";
+import { SITE_MARKER, writeSiteMarker } from "../site/site-marker.ts";
 import { resolveInputs } from "./analyze.ts";
 
 export const BUILD_HELP = `Usage: workscope build [inputs…] [options]
 
 Analyzes the logs once and writes the report site: static HTML that any static host serves.
 Inputs as for \`workscope analyze\` (no inputs: ~/.openclaw when it exists, else the bundled sample).
-The site's data stays in .workscope/ beside the output folder, for \`npx astro dev\`.
+The site's data stays beside the output folder, in .workscope/<its name>/ (--out dist:
+.workscope/dist/), for \`npx astro dev\`.
 
 Options:
   --now ISO        judge against this time instead of the time of the run
@@ -27,9 +37,6 @@ Options:
   --quiet          no progress on stderr
   -h, --help       this help
 `;
-
-/** Left in every site we write, so that a rebuild may replace it and nothing else. */
-export const SITE_MARKER = ".workscope-site";
 
 export async function runBuild(argv: string[]): Promise<number> {
   const { values, positionals } = parseCommand(argv, {
@@ -48,7 +55,7 @@ export async function runBuild(argv: string[]): Promise<number> {
   const locale = values.locale ?? "ko";
   if (locale !== "ko" && locale !== "en")
     throw new UsageError(`--locale should be ko or en (got ${JSON.stringify(locale)})`);
-  const out = path.resolve(values.out ?? "dist");
+  const out = path.resolve(values.out ?? DEFAULT_OUT);
   checkOutDir(out);
   const base = normalizeBase(values.base ?? "/");
   const quiet = values.quiet === true;
@@ -57,24 +64,28 @@ export async function runBuild(argv: string[]): Promise<number> {
     throw new UsageError(`--jobs should be a whole number from 1 to 64 (got ${JSON.stringify(values.jobs)})`);
 
   const inputs = resolveInputs(positionals);
+  await removeOldLayout(out);
   const dataDir = dataFolderBeside(out);
   checkDataFolder(dataDir, out);
+  // The new data is written beside the data of the previous build, which stays until the new site
+  // is in place: a failed build leaves the earlier site with the data it was built from.
+  const nextDir = nextDataFolder(dataDir);
   const outExisted = existsSync(out);
   await mkdir(out, { recursive: true });
-  await startDataFolder(dataDir, { locale, base, generatedAt: toIso(nowMs) });
-  const rendering = await startRendering({ dataDir, out, jobs, quiet });
+  await startDataFolder(nextDir, { locale, base, generatedAt: toIso(nowMs) });
+  const rendering = await startRendering({ dataDir: nextDir, out, jobs, quiet });
   let summary: BuildSummary;
   try {
-    summary = await writeData(inputs, nowMs, dataDir, quiet);
+    summary = await writeData(inputs, nowMs, nextDir, quiet);
     await rendering.finished();
-    await writeFile(path.join(out, SITE_MARKER), `${summary.generatedAt}\n`);
+    await writeSiteMarker(out, { generatedAt: summary.generatedAt, base });
   } catch (error) {
     await rendering.cancel();
     if (!outExisted) await rm(out, { recursive: true, force: true });
-    // Half-written data would show pages of no build: it goes, and the dev server says so.
-    await rm(dataDir, { recursive: true, force: true });
+    await discardDataFolder(nextDir);
     throw error;
   }
+  await replaceDataFolder(nextDir, dataDir);
   const shown = path.relative(process.cwd(), out) || ".";
   process.stdout.write(
     [

@@ -1,35 +1,66 @@
-// The data folder of a build on disk: where it goes, when a build may use it, and how a build
-// starts it afresh. Its layout is src/site/data-folder.ts; the pages read it (src/site/data.ts).
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+// The data folder of a build on disk: when a build may use it, how a build writes a new one beside
+// it and puts it in its place. Where it lies and its layout are src/site/data-folder.ts; the pages
+// read it (src/site/data.ts).
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { mkdir, rename, rm, rmdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { DATA_FOLDER_NAME, dataFileIn } from "../../src/site/data-folder.ts";
 import { SiteSettings } from "../../src/site/settings.ts";
 import { UsageError } from "../args.ts";
 
+/** The ending of the folder a build writes its new data to, beside the data folder it replaces. */
+const NEXT_SUFFIX = ".next";
+
 /**
- * The data folder of a build whose site goes to `out`: `.workscope/` beside it, so that a build
- * from the project folder with `--out dist` leaves it where `npx astro dev` looks by default.
+ * The folder a build writes its new data to: `.workscope/<name>.next/` beside the data folder
+ * `.workscope/<name>/`. The data of the previous build stays where it is until the new build has
+ * succeeded, so a failed build leaves the earlier site and its data as they were.
  */
-export function dataFolderBeside(out: string): string {
-  return path.join(path.dirname(path.resolve(out)), DATA_FOLDER_NAME);
+export function nextDataFolder(dir: string): string {
+  return `${path.resolve(dir)}${NEXT_SUFFIX}`;
 }
 
 /**
- * A build empties its data folder, so, as with the output folder, a folder that holds anything but
- * the data of an earlier build (its settings file says so) is refused rather than emptied.
+ * Checks that a build whose site goes to `out` may use its data folder and the folder its new data
+ * is written to, both of which it empties. As with the output folder, a folder that holds anything
+ * but the data of an earlier build (its settings file says so) is refused rather than emptied. An
+ * output folder inside a `.workscope` folder is refused, as it would lie among the data folders,
+ * and so is one whose name ends like the folder of a build's new data, which another build with
+ * the shorter name would empty.
  */
 export function checkDataFolder(dir: string, out: string): void {
-  if (path.resolve(dir) === path.resolve(out))
+  const resolved = path.resolve(out);
+  const name = path.basename(resolved);
+  if (resolved.split(path.sep).includes(DATA_FOLDER_NAME) || name === "")
     throw new UsageError(
-      `--out ${out} is where the build keeps the site's data; choose another name, e.g. dist`,
+      `--out ${out} lies where the build keeps the site's data; choose another name, e.g. dist`,
     );
-  if (!existsSync(dir)) return;
-  const entries = readdirSync(dir);
-  if (entries.length > 0 && !existsSync(dataFileIn(dir, { kind: "settings" })))
+  if (name.endsWith(NEXT_SUFFIX))
     throw new UsageError(
-      `${dir}, where the build keeps the site's data beside --out, holds other files; move them or choose another --out`,
+      `--out ${out} ends in ${NEXT_SUFFIX}, which the build keeps for the data it is writing; choose another name`,
     );
+  for (const folder of [dir, nextDataFolder(dir)]) {
+    if (!existsSync(folder)) continue;
+    const entries = readdirSync(folder);
+    if (entries.length > 0 && !existsSync(dataFileIn(folder, { kind: "settings" })))
+      throw new UsageError(
+        `${folder}, where the build keeps the site's data, holds other files; move them or choose another --out`,
+      );
+  }
+}
+
+/**
+ * Removes the data a build of an earlier version left directly in a `.workscope` folder (its
+ * settings file and its page data), before the data folders were named after their sites. A
+ * settings file at the top of the folder marks that layout: the data folders of today hold theirs
+ * one folder below.
+ */
+export async function removeOldLayout(out: string): Promise<void> {
+  const parent = path.join(path.dirname(path.resolve(out)), DATA_FOLDER_NAME);
+  const settings = dataFileIn(parent, { kind: "settings" });
+  if (!existsSync(settings) || !statSync(settings).isFile()) return;
+  await rm(dataFileIn(parent, { kind: "pages" }), { recursive: true, force: true });
+  await rm(settings, { force: true });
 }
 
 /**
@@ -45,8 +76,22 @@ export async function startDataFolder(dir: string, settings: SiteSettings): Prom
   );
 }
 
-/** The settings of the build that wrote a data folder, or null when none did. */
-export function settingsIn(dir: string): SiteSettings | null {
-  const file = dataFileIn(dir, { kind: "settings" });
-  return existsSync(file) ? SiteSettings.parse(JSON.parse(readFileSync(file, "utf8"))) : null;
+/**
+ * Puts the new data folder `next`, which a build has completed, in the place of the data folder
+ * `dir`, whose earlier data goes.
+ */
+export async function replaceDataFolder(next: string, dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+  await rename(next, dir);
+}
+
+/**
+ * Removes the new data of a build that failed, and the `.workscope` folder around it when no other
+ * build keeps data there, so that a failed first build leaves nothing behind. The data of the
+ * previous build stays.
+ */
+export async function discardDataFolder(next: string): Promise<void> {
+  await rm(next, { recursive: true, force: true });
+  // rmdir removes only an empty folder: the data of any other site stays, and so does the folder.
+  await rmdir(path.dirname(next)).catch(() => undefined);
 }

@@ -2,13 +2,31 @@ import path from "node:path";
 import { z } from "zod";
 
 /**
- * The name of the folder a build writes the site's data to, beside its output folder (`--out dist`
- * → `./.workscope/`). It stays after the build, so that `npx astro dev` can render the same data.
+ * The name of the folder that holds the data folders of the builds whose sites go beside it: a
+ * build with `--out x/dist` writes its data to `x/.workscope/dist/`. It stays after the build, so
+ * that `npx astro dev` can render the same data.
  */
 export const DATA_FOLDER_NAME = ".workscope";
 
-/** The environment variable that points the pages at a data folder other than `./.workscope/`. */
+/** The output folder of a build when `--out` is not given. */
+export const DEFAULT_OUT = "dist";
+
+/**
+ * The environment variable that points the pages at a data folder other than the default one,
+ * `./.workscope/dist/` (the data of a build with the default `--out`).
+ */
 export const DATA_FOLDER_ENV = "WORKSCOPE_DATA";
+
+/**
+ * The data folder of a build whose site goes to `out`: `.workscope/<name of out>/` beside it. It is
+ * named after the output folder, so that two builds into neighbouring folders (`--out x/a`,
+ * `--out x/b`) never share, replace or delete each other's data, and a build from the project
+ * folder with the default `--out dist` leaves it where `npx astro dev` looks by default.
+ */
+export function dataFolderBeside(out: string): string {
+  const resolved = path.resolve(out);
+  return path.join(path.dirname(resolved), DATA_FOLDER_NAME, path.basename(resolved));
+}
 
 /**
  * Every file of a data folder. The build's settings sit at the top; the page data that

@@ -7,14 +7,17 @@ import type { EventRow } from "../core/site/event-row.ts";
 import type { SessionPage } from "../core/site/session-page.ts";
 import type { SiteIndex } from "../core/site/site-index.ts";
 import type { TaskPage } from "../core/site/task-page.ts";
-import { DATA_FOLDER_ENV, DATA_FOLDER_NAME, dataFileIn, type DataFile } from "./data-folder.ts";
+import { DATA_FOLDER_ENV, DEFAULT_OUT, dataFileIn, dataFolderBeside, type DataFile } from "./data-folder.ts";
 import { itemsOfShare, parseRenderShare, RENDER_SHARE_ENV } from "./render-share.ts";
 import { SiteSettings } from "./settings.ts";
 
-/** The data folder: the one WORKSCOPE_DATA names, else `.workscope/` in the folder Astro runs in. */
+/**
+ * The data folder: the one WORKSCOPE_DATA names, else that of a build with the default `--out` from
+ * the folder Astro runs in, `.workscope/dist/`.
+ */
 export function dataFolder(): string {
   const named = process.env[DATA_FOLDER_ENV];
-  return named !== undefined && named !== "" ? path.resolve(named) : path.resolve(DATA_FOLDER_NAME);
+  return named !== undefined && named !== "" ? path.resolve(named) : dataFolderBeside(DEFAULT_OUT);
 }
 
 /** A file of the data folder. */

@@ -4,7 +4,7 @@ import { LOCALES } from "../core/site/labels.ts";
 /**
  * The settings of one build of the site, which `workscope build` writes into the data folder
  * (`settings.json`) before any page renders: the pages read them from there, so that Astro's dev
- * server renders the data of the last build exactly as the build did.
+ * server renders the data of a build exactly as the build did.
  */
 export const SiteSettings = z.object({
   /** The site's language (`--locale`). */

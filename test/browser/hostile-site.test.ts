@@ -40,8 +40,9 @@ afterAll(async () => {
 describe("a site built from hostile logs", () => {
   it("writes nothing outside --out, and gives ids that differ only in case their own pages", () => {
     const parent = inject("hostileParent");
-    // Beside the site, only the data folder the build keeps for the dev server.
+    // Beside the site, only the data folder the build keeps for the dev server, named after the site.
     expect(readdirSync(parent).sort()).toEqual([".workscope", "out"]);
+    expect(readdirSync(path.join(parent, ".workscope"))).toEqual(["out"]);
     expect(readdirSync(path.dirname(parent))).toEqual(["b"]);
     const sessions = readdirSync(path.join(site, "sessions"))
       .filter((n) => !["index.html", "index.json", "by-category"].includes(n))

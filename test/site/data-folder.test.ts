@@ -1,5 +1,24 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { DataFile, dataFileIn, dataFilePath } from "../../src/site/data-folder.ts";
+import {
+  DataFile,
+  DEFAULT_OUT,
+  dataFileIn,
+  dataFilePath,
+  dataFolderBeside,
+} from "../../src/site/data-folder.ts";
+
+describe("a build's data folder", () => {
+  it("lies beside the output folder, in .workscope/, named after it", () => {
+    expect(dataFolderBeside("/srv/site/dist")).toBe("/srv/site/.workscope/dist");
+    expect(dataFolderBeside("/srv/site/reports/")).toBe("/srv/site/.workscope/reports");
+    expect(dataFolderBeside(DEFAULT_OUT)).toBe(path.resolve(".workscope", "dist"));
+  });
+
+  it("differs for two output folders side by side", () => {
+    expect(dataFolderBeside("/x/a")).not.toBe(dataFolderBeside("/x/b"));
+  });
+});
 
 describe("the data folder's layout", () => {
   it("keeps the settings at the top and the page data, with its READY file, under pages/", () => {

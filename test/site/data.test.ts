@@ -45,9 +45,9 @@ describe("the pages' data", () => {
     expect(data.ownShare([1, 2, 3])).toEqual([1, 2, 3]);
   });
 
-  it("defaults to .workscope/ in the folder Astro runs in", async () => {
+  it("defaults to the data folder of a build with the default --out, .workscope/dist/ in the folder Astro runs in", async () => {
     const data = await load({ WORKSCOPE_DATA: undefined });
-    expect(data.dataFolder()).toBe(`${process.cwd()}/.workscope`);
+    expect(data.dataFolder()).toBe(`${process.cwd()}/.workscope/dist`);
   });
 
   it("renders only its share of a route's pages in a build's renderer", async () => {

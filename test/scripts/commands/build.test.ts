@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -16,6 +16,24 @@ function workscope(args: string[]) {
     env: { ...process.env, TZ: "UTC" },
   });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+/** The command run as a child process that others may run beside, with its exit code. */
+function workscopeAsync(args: string[]): Promise<number | null> {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, TZ: "UTC" },
+    stdio: "ignore",
+  });
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", resolve);
+  });
+}
+
+/** A JSON file, read. */
+function json(file: string): unknown {
+  return JSON.parse(readFileSync(file, "utf8"));
 }
 
 describe("workscope build", () => {
@@ -49,18 +67,25 @@ describe("workscope build", () => {
     for (const name of ["x", "y", "z", ".workscope"]) expect(existsSync(path.join(dir, name))).toBe(false);
   });
 
-  it("refuses a data folder beside the output that holds other files, and an output folder named like one", () => {
-    const dir = tmpTree({ ".workscope/notes.txt": "keep me" });
+  it("refuses a data folder or new-data folder that holds other files, and an output folder among the data folders", () => {
+    const dir = tmpTree({
+      ".workscope/site/notes.txt": "keep me",
+      ".workscope/other.next/notes.txt": "keep me",
+    });
     for (const args of [
       ["build", FIXTURE, "--out", path.join(dir, "site")],
+      ["build", FIXTURE, "--out", path.join(dir, "other")],
       ["build", FIXTURE, "--out", path.join(dir, "sub", ".workscope")],
+      ["build", FIXTURE, "--out", path.join(dir, ".workscope", "inside")],
+      ["build", FIXTURE, "--out", path.join(dir, "named.next")],
     ]) {
       const run = workscope(args);
       expect(run.code, args.join(" ")).toBe(1);
       expect(run.stderr.trim().split("\n"), args.join(" ")).toHaveLength(1);
     }
     expect(readdirSync(dir)).toEqual([".workscope"]);
-    expect(readFileSync(path.join(dir, ".workscope", "notes.txt"), "utf8")).toBe("keep me");
+    expect(readdirSync(path.join(dir, ".workscope")).sort()).toEqual(["other.next", "site"]);
+    expect(readFileSync(path.join(dir, ".workscope", "site", "notes.txt"), "utf8")).toBe("keep me");
   });
 
   it("builds a site in English under a base path, and rebuilds over its own earlier output", () => {
@@ -83,16 +108,22 @@ describe("workscope build", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("site written to");
     expect(run.stdout).toContain("npx workscope preview --out");
-    expect(run.stdout).toContain(".workscope/");
+    expect(run.stdout).toContain(".workscope/site/");
     const home = readFileSync(path.join(out, "index.html"), "utf8");
     expect(home).toContain('<html lang="en">');
     expect(home).toContain('href="/reports/sessions/"');
     expect(home).toContain('href="/reports/_astro/');
     expect(home).toContain("View all");
     expect(readdirSync(path.join(out, "sessions")).length).toBeGreaterThan(2);
-    // The page data stays beside the site, with the settings the pages were rendered with.
-    const data = path.join(dir, ".workscope");
-    expect(JSON.parse(readFileSync(path.join(data, "settings.json"), "utf8"))).toEqual({
+    // The site records the base it was built for, for `workscope preview`.
+    expect(json(path.join(out, ".workscope-site"))).toEqual({
+      generatedAt: new Date(TEST_NOW).toISOString(),
+      base: "/reports/",
+    });
+    // The page data stays beside the site, named after it, with the settings the pages were rendered with.
+    const data = path.join(dir, ".workscope", "site");
+    expect(readdirSync(path.join(dir, ".workscope"))).toEqual(["site"]);
+    expect(json(path.join(data, "settings.json"))).toEqual({
       locale: "en",
       base: "/reports/",
       generatedAt: new Date(TEST_NOW).toISOString(),
@@ -109,10 +140,52 @@ describe("workscope build", () => {
     expect(existsSync(path.join(out, "stale.html"))).toBe(false);
     expect(readFileSync(path.join(out, "index.html"), "utf8")).toContain('<html lang="ko">');
     expect(existsSync(path.join(data, "pages", "sessions", "stale.json"))).toBe(false);
-    expect(JSON.parse(readFileSync(path.join(data, "settings.json"), "utf8"))).toMatchObject({
-      locale: "ko",
-      base: "/",
-    });
+    expect(json(path.join(data, "settings.json"))).toMatchObject({ locale: "ko", base: "/" });
+    expect(json(path.join(out, ".workscope-site"))).toMatchObject({ base: "/" });
+    expect(readdirSync(path.join(dir, ".workscope"))).toEqual(["site"]);
+  });
+
+  it("keeps the data of two sites side by side apart, even built at once, and a failed rebuild leaves a site's data as it was", async () => {
+    const dir = tmpTree();
+    const build = (name: string) =>
+      workscopeAsync([
+        "build",
+        FIXTURE,
+        "--out",
+        path.join(dir, name),
+        "--base",
+        `/${name}/`,
+        "--jobs",
+        "1",
+        "--now",
+        TEST_NOW,
+        "--quiet",
+      ]);
+    expect(await Promise.all([build("a"), build("b")])).toEqual([0, 0]);
+    expect(readdirSync(path.join(dir, ".workscope")).sort()).toEqual(["a", "b"]);
+    for (const name of ["a", "b"]) {
+      const data = path.join(dir, ".workscope", name);
+      expect(json(path.join(data, "settings.json"))).toMatchObject({ base: `/${name}/` });
+      expect(existsSync(path.join(data, "pages", "READY"))).toBe(true);
+      expect(readFileSync(path.join(dir, name, "index.html"), "utf8")).toContain(`href="/${name}/sessions/"`);
+    }
+    // The inputs are missing: the build fails after it started writing new data.
+    const failed = workscope(["build", "no/such/logs", "--out", path.join(dir, "a"), "--quiet"]);
+    expect(failed.code).toBe(1);
+    expect(readdirSync(path.join(dir, ".workscope")).sort()).toEqual(["a", "b"]);
+    expect(json(path.join(dir, ".workscope", "a", "settings.json"))).toMatchObject({ base: "/a/" });
+    expect(existsSync(path.join(dir, ".workscope", "a", "pages", "READY"))).toBe(true);
+    expect(json(path.join(dir, "a", ".workscope-site"))).toMatchObject({ base: "/a/" });
+    expect(readFileSync(path.join(dir, "a", "index.html"), "utf8")).toContain('href="/a/sessions/"');
+  });
+
+  it("clears the data an earlier version kept at the top of .workscope/", () => {
+    const dir = tmpTree({ ".workscope/settings.json": "{}", ".workscope/pages/READY": "" });
+    const run = workscope(["build", FIXTURE, "--out", path.join(dir, "pages"), "--now", TEST_NOW, "--quiet"]);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(readdirSync(path.join(dir, ".workscope"))).toEqual(["pages"]);
+    expect(existsSync(path.join(dir, ".workscope", "pages", "pages", "READY"))).toBe(true);
   });
 
   it("writes into an empty folder that exists", () => {

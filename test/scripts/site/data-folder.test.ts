@@ -1,34 +1,55 @@
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { UsageError } from "../../../scripts/args.ts";
 import {
   checkDataFolder,
-  dataFolderBeside,
-  settingsIn,
+  discardDataFolder,
+  nextDataFolder,
+  removeOldLayout,
+  replaceDataFolder,
   startDataFolder,
 } from "../../../scripts/site/data-folder.ts";
-import { dataFileIn } from "../../../src/site/data-folder.ts";
+import { dataFileIn, dataFolderBeside } from "../../../src/site/data-folder.ts";
 import { tmpTree } from "../../helpers/tmp.ts";
 
 const SETTINGS = { locale: "ko", base: "/", generatedAt: "2026-03-09T00:00:00.000Z" } as const;
 
 describe("a build's data folder", () => {
-  it("lies beside the output folder", () => {
-    expect(dataFolderBeside("/srv/site/dist")).toBe("/srv/site/.workscope");
-    expect(dataFolderBeside("dist")).toBe(path.resolve(".workscope"));
+  it("gets its new data in a folder of its own beside it", () => {
+    expect(nextDataFolder("/srv/.workscope/dist")).toBe("/srv/.workscope/dist.next");
   });
 
-  it("may be new, empty or an earlier build's, and nothing else", () => {
-    const dir = tmpTree({ "ours/settings.json": "{}", "theirs/notes.txt": "keep me" });
-    mkdirIn(dir, "empty");
+  it("may be new, empty or an earlier build's, and nothing else, nor may the folder of its new data", () => {
+    const dir = tmpTree({
+      "ours/settings.json": "{}",
+      "ours.next/settings.json": "{}",
+      "theirs/notes.txt": "keep me",
+      "mine/settings.json": "{}",
+      "mine.next/notes.txt": "keep me",
+    });
+    mkdirSync(path.join(dir, "empty"));
+    const out = path.join(dir, "out");
     for (const name of ["new", "empty", "ours"])
-      expect(() => checkDataFolder(path.join(dir, name), path.join(dir, "out"))).not.toThrow();
-    expect(() => checkDataFolder(path.join(dir, "theirs"), path.join(dir, "out"))).toThrow(UsageError);
-    expect(() => checkDataFolder(path.join(dir, ".workscope"), path.join(dir, ".workscope"))).toThrow(
-      /choose another name/,
-    );
+      expect(() => checkDataFolder(path.join(dir, name), out)).not.toThrow();
+    for (const name of ["theirs", "mine"])
+      expect(() => checkDataFolder(path.join(dir, name), out), name).toThrow(UsageError);
     expect(readFileSync(path.join(dir, "theirs", "notes.txt"), "utf8")).toBe("keep me");
+  });
+
+  it("refuses an output folder among the data folders, or named like a build's new data", () => {
+    const dir = tmpTree();
+    for (const out of [
+      path.join(dir, ".workscope"),
+      path.join(dir, ".workscope", "dist"),
+      path.join(dir, ".workscope", "dist", "deeper"),
+      path.join(dir, "site.next"),
+      "/",
+    ])
+      expect(() => checkDataFolder(dataFolderBeside(out), out), out).toThrow(UsageError);
+    expect(() =>
+      checkDataFolder(dataFolderBeside(path.join(dir, "workscope")), path.join(dir, "workscope")),
+    ).not.toThrow();
   });
 
   it("starts afresh with the build's settings, so that no page data of an earlier build is left", async () => {
@@ -44,14 +65,44 @@ describe("a build's data folder", () => {
     await expect(startDataFolder(data, { ...SETTINGS, base: "reports" })).rejects.toThrow();
   });
 
-  it("tells the settings of the build that wrote it, and nothing when no build did", async () => {
-    const dir = tmpTree();
-    expect(settingsIn(path.join(dir, "none"))).toBeNull();
-    await startDataFolder(path.join(dir, "data"), { ...SETTINGS, base: "/reports/" });
-    expect(settingsIn(path.join(dir, "data"))).toEqual({ ...SETTINGS, base: "/reports/" });
+  it("is replaced by the new data only as a whole", async () => {
+    const dir = tmpTree({
+      "dist/settings.json": "old",
+      "dist/pages/sessions/gone.json": "{}",
+      "dist.next/settings.json": "new",
+      "dist.next/pages/READY": "",
+    });
+    await replaceDataFolder(path.join(dir, "dist.next"), path.join(dir, "dist"));
+    expect(readdirSync(dir)).toEqual(["dist"]);
+    expect(readFileSync(path.join(dir, "dist", "settings.json"), "utf8")).toBe("new");
+    expect(existsSync(path.join(dir, "dist", "pages", "sessions"))).toBe(false);
+    // The first build of a site has no earlier data to replace.
+    const first = tmpTree({ "a.next/settings.json": "new" });
+    await replaceDataFolder(path.join(first, "a.next"), path.join(first, "a"));
+    expect(readdirSync(first)).toEqual(["a"]);
+  });
+
+  it("removes the data an earlier version left at the top of .workscope/, and nothing else", async () => {
+    const dir = tmpTree({
+      ".workscope/settings.json": "{}",
+      ".workscope/pages/READY": "",
+      ".workscope/site/settings.json": "{}",
+    });
+    await removeOldLayout(path.join(dir, "dist"));
+    expect(readdirSync(path.join(dir, ".workscope"))).toEqual(["site"]);
+    // Today's data folder of a site named "pages" holds its settings one folder below: it stays.
+    const today = tmpTree({ ".workscope/pages/settings.json": "{}", ".workscope/pages/pages/READY": "" });
+    await removeOldLayout(path.join(today, "dist"));
+    expect(existsSync(path.join(today, ".workscope", "pages", "pages", "READY"))).toBe(true);
+    await removeOldLayout(path.join(tmpTree(), "dist"));
+  });
+
+  it("drops the new data of a failed build, and .workscope/ when nothing else is left in it", async () => {
+    const dir = tmpTree({ ".workscope/a.next/settings.json": "{}", ".workscope/b/settings.json": "{}" });
+    await discardDataFolder(path.join(dir, ".workscope", "a.next"));
+    expect(readdirSync(path.join(dir, ".workscope"))).toEqual(["b"]);
+    const alone = tmpTree({ ".workscope/a.next/settings.json": "{}" });
+    await discardDataFolder(path.join(alone, ".workscope", "a.next"));
+    expect(readdirSync(alone)).toEqual([]);
   });
 });
-
-function mkdirIn(dir: string, name: string): void {
-  mkdirSync(path.join(dir, name));
-}

@@ -13,10 +13,10 @@ describe("a renderer's environment", () => {
         SSR: "1",
         WORKSCOPE_PART: "9/9",
       },
-      "/srv/.workscope",
+      "/srv/.workscope/dist",
       { k: 1, n: 4 },
     );
-    expect(env).toEqual({ PATH: "/bin", WORKSCOPE_DATA: "/srv/.workscope", WORKSCOPE_PART: "1/4" });
+    expect(env).toEqual({ PATH: "/bin", WORKSCOPE_DATA: "/srv/.workscope/dist", WORKSCOPE_PART: "1/4" });
   });
 
   it("leaves the parent's environment as it was", () => {

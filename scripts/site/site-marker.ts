@@ -1,0 +1,39 @@
+// The marker file a build leaves in every site it writes: it tells a rebuild that the folder holds
+// a site of ours, which it may replace, and tells `workscope preview` how to serve the site.
+import { existsSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { z } from "zod";
+
+/** The marker's file name, at the top of the output folder. */
+export const SITE_MARKER = ".workscope-site";
+
+/**
+ * What a site's marker records: what serving the site needs, kept with the site itself, so that a
+ * site previews as it was built even without its data folder (copied elsewhere, say).
+ */
+export const SiteMarker = z.object({
+  /** The time the build judged the logs against, as ISO-8601 UTC text. */
+  generatedAt: z.iso.datetime(),
+  /** The path the site's links were written for (`--base`), starting and ending with a slash. */
+  base: z.string().startsWith("/").endsWith("/"),
+});
+export type SiteMarker = z.infer<typeof SiteMarker>;
+
+/** Writes the marker of a site that a build has just put in `out`. */
+export async function writeSiteMarker(out: string, marker: SiteMarker): Promise<void> {
+  await writeFile(path.join(out, SITE_MARKER), `${JSON.stringify(SiteMarker.parse(marker), null, 2)}\n`);
+}
+
+/**
+ * The marker of the site in `out`, or null when the folder holds none. Builds before the marker was
+ * JSON wrote only their time, as plain text: such a marker reads as the default base, `/`, so that
+ * a site built then still previews.
+ */
+export async function readSiteMarker(out: string): Promise<SiteMarker | null> {
+  const file = path.join(out, SITE_MARKER);
+  if (!existsSync(file)) return null;
+  const text = await readFile(file, "utf8");
+  if (!text.trimStart().startsWith("{")) return SiteMarker.parse({ generatedAt: text.trim(), base: "/" });
+  return SiteMarker.parse(JSON.parse(text));
+}

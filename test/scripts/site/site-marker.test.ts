@@ -1,0 +1,37 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  readSiteMarker,
+  SITE_MARKER,
+  SiteMarker,
+  writeSiteMarker,
+} from "../../../scripts/site/site-marker.ts";
+import { tmpTree } from "../../helpers/tmp.ts";
+
+const MARKER = { generatedAt: "2026-03-09T00:00:00.000Z", base: "/reports/" };
+
+describe("a site's marker", () => {
+  it("records when the site was built and the base it was built for, as JSON in the site", async () => {
+    const out = tmpTree();
+    await writeSiteMarker(out, MARKER);
+    expect(JSON.parse(readFileSync(path.join(out, SITE_MARKER), "utf8"))).toEqual(MARKER);
+    expect(await readSiteMarker(out)).toEqual(MARKER);
+  });
+
+  it("is missing from a folder no build wrote", async () => {
+    expect(await readSiteMarker(tmpTree())).toBeNull();
+  });
+
+  it("reads the plain-text marker of an earlier version as a site under /", async () => {
+    const out = tmpTree({ [SITE_MARKER]: "2026-03-01T09:00:00.000Z\n" });
+    expect(await readSiteMarker(out)).toEqual({ generatedAt: "2026-03-01T09:00:00.000Z", base: "/" });
+  });
+
+  it("takes only a base that starts and ends with a slash, and a time in ISO-8601", async () => {
+    expect(SiteMarker.safeParse({ ...MARKER, base: "reports" }).success).toBe(false);
+    expect(SiteMarker.safeParse({ ...MARKER, generatedAt: "yesterday" }).success).toBe(false);
+    await expect(writeSiteMarker(tmpTree(), { ...MARKER, base: "/reports" })).rejects.toThrow();
+    await expect(readSiteMarker(tmpTree({ [SITE_MARKER]: '{"base":"/"}' }))).rejects.toThrow();
+  });
+});
