@@ -4,10 +4,10 @@
 // zod or the labels table, so that the list script stays small.
 import { formatTime, isoTime, relativeTime } from "../core/site/format.ts";
 import type { Locale } from "../core/site/labels.ts";
-import { filterFields, type ListedSession } from "../core/site/listed-session.ts";
+import type { FilterFields, ListedSession } from "../core/site/listed-session.ts";
 
 /** How many subTags a card shows (the filters know them all). */
-export const CARD_TAGS = 2;
+const CARD_TAGS = 2;
 
 /** The words of a card that are not log text, in the page's language. */
 export interface CardWords {
@@ -34,7 +34,7 @@ export interface CardContext {
 /** Everything a card shows, as text and attribute values. */
 export interface SessionCardContent {
   /** What the list filters read, for the card's data attributes. */
-  filter: ReturnType<typeof filterFields>;
+  filter: FilterFields;
   /** The status value (the badge's class) and its name. */
   status: string;
   statusName: string;
@@ -53,10 +53,17 @@ export interface SessionCardContent {
   events: string;
 }
 
-/** A session's card. */
-export function sessionCardContent(s: ListedSession, ctx: CardContext): SessionCardContent {
+/**
+ * A session's card, with the filter fields `filterFields` made of it: the list script makes them
+ * once for every session when the index arrives, so drawing a card does not make them again.
+ */
+export function sessionCardContent(
+  s: ListedSession,
+  filter: FilterFields,
+  ctx: CardContext,
+): SessionCardContent {
   return {
-    filter: filterFields(s, ctx.words.untitled),
+    filter,
     status: s.status,
     statusName: ctx.words.names[s.status] ?? s.status,
     categoryName: ctx.words.names[s.category] ?? s.category,

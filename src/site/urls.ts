@@ -2,33 +2,29 @@
 // this module for a link instead of writing a path by hand. Pure TypeScript, so that it runs in
 // Astro's render, in the reader's browser and under Vitest alike.
 
-/** The filters of the session lists, as the URL query names them; an empty or missing one is unset. */
-export interface SessionFilters {
-  status?: string;
-  category?: string;
-  subTag?: string;
-  agent?: string;
-  q?: string;
-}
+import type { EventsPage } from "../core/site/events-page.ts";
 
-/** The query keys of the session lists, in the order a link writes them. */
-const SESSION_FILTER_KEYS = ["status", "category", "subTag", "agent", "q"] as const;
+/**
+ * The query keys of the list filters, in the order a link writes them: the session lists read the
+ * first five, the events pages `type`. The form fields are named after them too.
+ */
+export const FILTER_KEYS = ["status", "category", "subTag", "agent", "q", "type"] as const;
+
+/** The filters of the lists, by query key, each empty when unset. */
+export type Filters = Record<(typeof FILTER_KEYS)[number], string>;
 
 /** The listing of the events page that lists every role: it lives at `/events/` itself. */
 export const ALL_EVENTS = "all";
 
-/** One page of an events listing: which listing (`all` or a role's segment) and which page, from 1. */
-export interface EventsPage {
-  listing: string;
-  page: number;
-}
+/** Which page of an events listing a route names: the listing's segment (`all` or a role) and the page, from 1. */
+type EventsPageRef = Pick<EventsPage, "listing" | "page">;
 
 /**
  * The `[...page]` parameter of the events route for a listing's page: nothing for the first page of
  * every role, the role's segment for its first page, and the page number after either.
  * `undefined` stands for the empty rest, as Astro wants it.
  */
-export function eventsParam({ listing, page }: EventsPage): string | undefined {
+export function eventsParam({ listing, page }: EventsPageRef): string | undefined {
   const parts = [listing === ALL_EVENTS ? null : listing, page === 1 ? null : String(page)].filter(
     (part) => part !== null,
   );
@@ -36,7 +32,7 @@ export function eventsParam({ listing, page }: EventsPage): string | undefined {
 }
 
 /** The listing and page an events route parameter names: the inverse of `eventsParam`. */
-export function parseEventsParam(param: string | undefined): EventsPage {
+export function parseEventsParam(param: string | undefined): EventsPageRef {
   const parts = (param ?? "").split("/").filter((part) => part !== "");
   const last = parts.at(-1);
   const page = last !== undefined && /^\d+$/.test(last) ? Number(parts.pop()) : 1;
@@ -48,9 +44,12 @@ function folder(base: string, ...segments: string[]): string {
   return `${base}${segments.map((segment) => `${segment}/`).join("")}`;
 }
 
-/** A query string of the filters that are set, `?key=value&…`, or nothing. */
-function query(filters: SessionFilters): string {
-  const pairs = SESSION_FILTER_KEYS.flatMap((key) => {
+/**
+ * The query string of the filters that are set, `?key=value&…` in the order of FILTER_KEYS, or
+ * nothing: the session links of the pages and the filter forms in the browser both write it here.
+ */
+export function filterQuery(filters: Partial<Filters>): string {
+  const pairs = FILTER_KEYS.flatMap((key) => {
     const value = filters[key];
     return value === undefined || value === ""
       ? []
@@ -66,7 +65,7 @@ export interface SiteUrls {
   /** A file at the root of the site, e.g. `favicon.svg`. */
   file: (name: string) => string;
   /** The session list, with its filters set in the query when given. */
-  sessions: (filters?: SessionFilters) => string;
+  sessions: (filters?: Partial<Filters>) => string;
   /** The session list grouped by category. */
   sessionsByCategory: () => string;
   /** The index of every session that the list's script fetches. */
@@ -93,7 +92,7 @@ export function siteUrls(base: string): SiteUrls {
   return {
     home: () => base,
     file: (name) => `${base}${name}`,
-    sessions: (filters = {}) => `${folder(base, "sessions")}${query(filters)}`,
+    sessions: (filters = {}) => `${folder(base, "sessions")}${filterQuery(filters)}`,
     sessionsByCategory: () => folder(base, "sessions", "by-category"),
     sessionIndex: () => `${folder(base, "sessions")}index.json`,
     session: (segment) => folder(base, "sessions", segment),

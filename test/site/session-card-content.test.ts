@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ListedSession } from "../../src/core/site/listed-session.ts";
+import { filterFields, type ListedSession } from "../../src/core/site/listed-session.ts";
 import { sessionCardContent, TEMPLATE_CARD, type CardContext } from "../../src/site/session-card-content.ts";
 import { siteUrls } from "../../src/site/urls.ts";
 
@@ -33,7 +33,7 @@ const ctx: CardContext = {
 
 describe("a session card's content", () => {
   it("says what the card shows: names, two subTags, blocked threads, link, agents, time and events", () => {
-    expect(sessionCardContent(session, ctx)).toEqual({
+    expect(sessionCardContent(session, filterFields(session, ctx.words.untitled), ctx)).toEqual({
       filter: {
         status: "QUIET",
         category: "qa_validation",
@@ -59,14 +59,16 @@ describe("a session card's content", () => {
   });
 
   it("has no blocked badge when no thread ended blocked, and falls back to the value for a missing name", () => {
-    const content = sessionCardContent({ ...session, blockedThreads: 0, status: "ACTIVE", subTags: [] }, ctx);
+    const quiet: ListedSession = { ...session, blockedThreads: 0, status: "ACTIVE", subTags: [] };
+    const content = sessionCardContent(quiet, filterFields(quiet, ctx.words.untitled), ctx);
     expect(content.blocked).toBeNull();
     expect(content.statusName).toBe("ACTIVE");
     expect(content.tags).toEqual([]);
   });
 
   it("calls a session nothing names by the untitled word, and lets the search find it by that word", () => {
-    const content = sessionCardContent({ ...session, title: null }, ctx);
+    const untitled: ListedSession = { ...session, title: null };
+    const content = sessionCardContent(untitled, filterFields(untitled, ctx.words.untitled), ctx);
     expect(content.title).toBe("Untitled collaboration");
     expect(content.filter.text.startsWith("untitled collaboration\n")).toBe(true);
   });

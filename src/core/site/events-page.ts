@@ -37,7 +37,7 @@ export const EventsPage = z.object({
 export type EventsPage = z.infer<typeof EventsPage>;
 
 /** The events listings and every page of each. */
-export interface EventsPages {
+interface EventsPages {
   listings: EventListing[];
   pages: EventsPage[];
 }

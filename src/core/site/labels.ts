@@ -90,6 +90,9 @@ export const LABELS = {
   untitledSession: { ko: "협업 작업", en: "Untitled collaboration" },
   skipToContent: { ko: "본문으로 건너뛰기", en: "Skip to content" },
   continuation: { ko: "이어하기", en: "Continuation" },
+  longestDelay: { ko: "최대", en: "max" },
+  backoffs: { ko: "백오프", en: "backoff" },
+  taskFile: { ko: "파일", en: "File" },
   blocked: { ko: "블로킹", en: "blocked" },
 } as const satisfies Record<string, Names>;
 export type LabelKey = keyof typeof LABELS;

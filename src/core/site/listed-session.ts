@@ -35,20 +35,23 @@ export function listedSession(entry: SessionIndexEntry): ListedSession {
   };
 }
 
+/** What the list filters read of a session: the values of its card's data attributes. */
+export interface FilterFields {
+  status: string;
+  category: string;
+  /** Its subTags, one a line. */
+  tags: string;
+  /** Its agents, one a line. */
+  agents: string;
+  /** Title, id, agents and subTags, lower-cased, for the free-text search. */
+  text: string;
+}
+
 /**
  * What the list filters read of a session (see src/site/client/filters.ts). Free text searches the
  * title as the card shows it, so a session nothing names is found by `untitled`, the label it shows.
  */
-export function filterFields(
-  s: ListedSession,
-  untitled: string,
-): {
-  status: string;
-  category: string;
-  tags: string;
-  agents: string;
-  text: string;
-} {
+export function filterFields(s: ListedSession, untitled: string): FilterFields {
   return {
     status: s.status,
     category: s.category,

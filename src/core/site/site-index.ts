@@ -9,18 +9,12 @@ import { TaskCard } from "./task-card.ts";
 
 /** What every list page reads: one small file beside the per-session, task and agent shards. */
 export const SiteIndex = z.object({
-  /** The Report's generatedAt. */
-  generatedAt: z.string(),
-  /** The same time, epoch ms: relative times are said against it. */
+  /** The Report's generatedAt, epoch ms: relative times are said against it. */
   nowMs: z.number(),
   /** Distinct events read. */
   events: z.number().int(),
-  /** Copies dropped. */
-  duplicates: z.number().int(),
   /** Data-quality findings. */
   findings: z.number().int(),
-  /** Events no session could take. */
-  unattributed: z.number().int(),
   /** Sessions per category, in the fixed order of the ten categories. */
   categories: z.array(z.object({ category: CollabCategory, count: z.number().int() })),
   /** Every session, newest activity first. */
@@ -43,12 +37,9 @@ export function siteIndex(
   const counts = new Map<string, number>();
   for (const s of report.workSessions) counts.set(s.collabCategory, (counts.get(s.collabCategory) ?? 0) + 1);
   return {
-    generatedAt: report.generatedAt,
     nowMs: Date.parse(report.generatedAt),
     events: report.input.events,
-    duplicates: report.input.duplicates,
     findings: report.input.errors.length,
-    unattributed: report.unattributed.length,
     categories: CollabCategory.options.map((category) => ({ category, count: counts.get(category) ?? 0 })),
     sessions: [...lookups.sessionCards.values()],
     tasks: [...lookups.taskCards.values()],

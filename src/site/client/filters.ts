@@ -1,19 +1,11 @@
 // The list pages' filters, run in the reader's browser. Filters live in the URL query
 // (?status=&category=&subTag=&agent=&q= on session lists, ?type= on event pages), so a filtered
 // view is a link to share; the page's server-rendered list is only shown or hidden, never rebuilt.
-
-/** The filters a list understands, each empty when unset. */
-export interface Filters {
-  status: string;
-  category: string;
-  subTag: string;
-  agent: string;
-  q: string;
-  type: string;
-}
+// The keys and the query string they make are those of src/site/urls.ts, like every other link.
+import { FILTER_KEYS, filterQuery, type Filters } from "../urls.ts";
 
 /** What an item of a list carries for filtering (its data attributes). */
-export interface Filterable {
+interface Filterable {
   status?: string | undefined;
   category?: string | undefined;
   tags?: string | undefined;
@@ -22,19 +14,14 @@ export interface Filterable {
   type?: string | undefined;
 }
 
-export const FILTER_KEYS = ["status", "category", "subTag", "agent", "q", "type"] as const;
+/** The filters whose values `value` gives by key, trimmed. */
+function filtersFrom(value: (key: (typeof FILTER_KEYS)[number]) => string): Filters {
+  return Object.fromEntries(FILTER_KEYS.map((key) => [key, value(key).trim()])) as Filters;
+}
 
 /** The filters a URL query names. */
 export function readFilters(params: URLSearchParams): Filters {
-  const get = (k: string): string => (params.get(k) ?? "").trim();
-  return {
-    status: get("status"),
-    category: get("category"),
-    subTag: get("subTag"),
-    agent: get("agent"),
-    q: get("q"),
-    type: get("type"),
-  };
+  return filtersFrom((key) => params.get(key) ?? "");
 }
 
 /** True when an item passes every filter that is set. Free text matches case-insensitively. */
@@ -71,13 +58,9 @@ export function bindForm(
     apply(filters);
   };
   const update = (): void => {
-    const url = new URL(window.location.href);
-    for (const key of FILTER_KEYS) {
-      const value = field(key)?.value.trim() ?? "";
-      if (value === "") url.searchParams.delete(key);
-      else url.searchParams.set(key, value);
-    }
-    window.history.replaceState(null, "", url);
+    const filters = filtersFrom((key) => field(key)?.value ?? "");
+    const { pathname, hash } = window.location;
+    window.history.replaceState(null, "", `${pathname}${filterQuery(filters)}${hash}`);
     onChange();
     show();
   };

@@ -2,20 +2,25 @@
 // applies the filters of the URL and shows the matches a hundred at a time. The page's
 // server-rendered first hundred stand until the index arrives, and for readers without JavaScript.
 import type { Locale } from "../../core/site/labels.ts";
-import { filterFields, listedSession, type ListedSession } from "../../core/site/listed-session.ts";
+import {
+  filterFields,
+  listedSession,
+  type FilterFields,
+  type ListedSession,
+} from "../../core/site/listed-session.ts";
 import type { SessionIndex } from "../../core/site/session-index.ts";
 import { sessionCardContent, type CardContext, type CardWords } from "../session-card-content.ts";
-import { siteUrls } from "../urls.ts";
+import { siteUrls, type Filters } from "../urls.ts";
 import { CARD_TEMPLATE_ID, fillCard } from "./session-card.ts";
-import { bindForm, matches, type Filters } from "./filters.ts";
+import { bindForm, matches } from "./filters.ts";
 
 /** How many cards the list shows before "show more". */
 export const PAGE_SIZE = 100;
 
 /** A listed session with what the filters read of it, made once when the index arrives. */
-export interface FilterableSession {
+interface FilterableSession {
   session: ListedSession;
-  fields: ReturnType<typeof filterFields>;
+  fields: FilterFields;
 }
 
 /** The sessions of the index, ready to filter; `untitled` is what cards call a session nothing names. */
@@ -23,9 +28,12 @@ export function filterable(sessions: readonly ListedSession[], untitled: string)
   return sessions.map((session) => ({ session, fields: filterFields(session, untitled) }));
 }
 
-/** The sessions that pass the filters, in index order (newest first). */
-export function filterSessions(sessions: readonly FilterableSession[], filters: Filters): ListedSession[] {
-  return sessions.filter((s) => matches(s.fields, filters)).map((s) => s.session);
+/** The sessions that pass the filters, in index order (newest first), with their filter fields. */
+export function filterSessions(
+  sessions: readonly FilterableSession[],
+  filters: Filters,
+): FilterableSession[] {
+  return sessions.filter((s) => matches(s.fields, filters));
 }
 
 /**
@@ -60,7 +68,8 @@ export async function attachSessionList(root: HTMLElement): Promise<void> {
       // A fragment, not replaceChildren(...cards): after many "show more" there can be more cards
       // than a call may take arguments.
       const cards = doc.createDocumentFragment();
-      for (const s of matched.slice(0, limit)) cards.append(fillCard(template, sessionCardContent(s, ctx)));
+      for (const s of matched.slice(0, limit))
+        cards.append(fillCard(template, sessionCardContent(s.session, s.fields, ctx)));
       list.replaceChildren(cards);
       if (count !== null) count.textContent = String(matched.length);
       if (empty !== null) empty.hidden = matched.length > 0;

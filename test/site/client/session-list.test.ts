@@ -28,7 +28,7 @@ const sessions = filterable(
   "Untitled collaboration",
 );
 const filtered = (query: string): string[] =>
-  filterSessions(sessions, readFilters(new URLSearchParams(query))).map((s) => s.id);
+  filterSessions(sessions, readFilters(new URLSearchParams(query))).map((s) => s.session.id);
 
 describe("the session list's filtering", () => {
   it("keeps the index's order and every session when no filter is set", () => {
@@ -41,6 +41,11 @@ describe("the session list's filtering", () => {
     expect(filtered("agent=nuri&status=QUIET")).toEqual(["ws-1"]);
     expect(filtered("subTag=E2E&category=qa_validation")).toEqual(["ws-2"]);
     expect(filtered("q=DEPLOY")).toEqual(["ws-1"]);
+  });
+
+  it("hands on each match with the filter fields made once when the index arrived", () => {
+    const [first] = filterSessions(sessions, readFilters(new URLSearchParams("status=ACTIVE")));
+    expect(first).toBe(sessions[0]);
   });
 
   it("finds a session nothing names by the word its card shows", () => {
