@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { ALL_EVENTS, eventsParam, parseEventsParam, siteUrls } from "../../src/site/urls.ts";
+import {
+  ALL_EVENTS,
+  eventsParam,
+  FILTER_KEYS,
+  filterQuery,
+  parseEventsParam,
+  siteUrls,
+} from "../../src/site/urls.ts";
 
 describe("site URLs", () => {
   const root = siteUrls("/");
@@ -34,6 +41,14 @@ describe("site URLs", () => {
     expect(root.sessions({ q: "배포", agent: "main", status: "QUIET" })).toBe(
       `/sessions/?status=QUIET&agent=main&q=${encodeURIComponent("배포")}`,
     );
+  });
+
+  it("writes every list's filters, the events pages' type too, in the order of the one key list", () => {
+    expect(filterQuery({})).toBe("");
+    expect(filterQuery({ type: "task.created", status: "" })).toBe("?type=task.created");
+    const all = Object.fromEntries(FILTER_KEYS.map((key) => [key, "x"]));
+    expect(filterQuery(all)).toBe(`?${FILTER_KEYS.map((key) => `${key}=x`).join("&")}`);
+    expect(new URLSearchParams(filterQuery({ q: "a b&c" })).get("q")).toBe("a b&c");
   });
 
   it("lists every role's events at /events/ and a role's under its segment, numbered from the second page", () => {
