@@ -22,6 +22,12 @@ export const Analysis = z.object({
   taskFiles: z.map(z.string(), z.object({ file: z.string(), record: TaskFile })).readonly(),
   /** Each archived task's history entry, by task id. */
   taskHistory: z.map(z.string(), HistoryEntry).readonly(),
+  /**
+   * The ids of the work sessions nothing names. Their Report title is the fixed UNTITLED_SESSION,
+   * which a session's real label or goal may equal, so pages tell an untitled session by this set,
+   * never by its title.
+   */
+  untitledSessions: z.set(z.string()).readonly(),
   /** Discord user ids to agent names, from `openclaw.json`: how transcripts show mentions. */
   mentionNames: z.map(z.string(), z.string()).readonly(),
 });

@@ -1,27 +1,39 @@
 import { buildAgents } from "./agents/build-agents.ts";
 import type { Analysis } from "./analysis.ts";
 import { classifyEvents } from "./classify/classify-event.ts";
-import { dedupeEvents } from "./dedupe.ts";
+import { dedupeEvents, type Deduped } from "./dedupe.ts";
 import type { CanonicalEvent } from "./event.ts";
 import { compareFindings, type Finding } from "./finding.ts";
-import { pushTo } from "./group.ts";
 import type { InputFile, LoadedInput } from "./input.ts";
 import { SCHEMA_VERSION, type Report } from "./report.ts";
 import { attributeEvents } from "./sessions/attribute.ts";
 import { blockedFlowsOf, queueContention } from "./sessions/blocked-flows.ts";
 import { buildWorkSessions, listUnattributed } from "./sessions/build-sessions.ts";
 import { buildTasks } from "./tasks/build-tasks.ts";
+import type { TaskSummary } from "./tasks/task-summary.ts";
 import { taskLinksOf } from "./tasks/task-links.ts";
 import { toIso } from "./time.ts";
 import { weeklyCategories } from "./weeks.ts";
+
+/**
+ * The first two stages, dedupe then classify: the distinct events in timeline order, each with
+ * its role and session types, and what dedupe dropped. `analyze` starts with it, and the
+ * benchmarks time it as the first part of analyze.
+ */
+export function distinctEvents(input: Pick<LoadedInput, "events" | "mainAgents">): Deduped<CanonicalEvent> {
+  const deduped = dedupeEvents(input.events);
+  return { ...deduped, events: classifyEvents(deduped.events, { mainAgents: new Set(input.mainAgents) }) };
+}
 
 /**
  * Turns what the IO shell read into the Analysis, one stage after another. Pure: the same input
  * and `nowMs` give the same value.
  */
 export function analyze(input: LoadedInput, nowMs: number): Analysis {
-  const deduped = dedupeEvents(input.events);
-  const events = classifyEvents(deduped.events, { mainAgents: new Set(input.mainAgents) });
+  const distinct = distinctEvents(input);
+  const { events } = distinct;
+  // Tasks need no session; sessions of task signals only are titled by the tasks' descriptions.
+  const tasks = buildTasks(input, events, nowMs);
   const taskLinks = taskLinksOf(input);
   const attribution = attributeEvents(events, taskLinks.sessionOfTask);
   const mentionNames = new Map(Object.entries(input.mentionNames));
@@ -30,23 +42,22 @@ export function analyze(input: LoadedInput, nowMs: number): Analysis {
     logEndMs: events.at(-1)?.ts ?? nowMs,
     overrides: input.overrides,
     previousFromTasks: taskLinks.previousSession,
-    taskDescriptions: taskLinks.descriptions,
+    taskDescriptions: descriptionsOf(tasks.tasks),
     mentionNames,
   });
-  const tasks = buildTasks(input, events, nowMs);
   const agents = buildAgents(input, events, sessions.sessions, tasks.tasks);
   const blockedFlows = blockedFlowsOf(sessions.threads);
   const contention = queueContention(events);
   const weeks = weeklyCategories(sessions.sessions);
 
-  const findings = [...deduped.findings, ...tasks.findings];
+  const findings = [...distinct.findings, ...tasks.findings];
   const report: Report = {
     schemaVersion: SCHEMA_VERSION,
     generatedAt: toIso(nowMs),
     input: {
       files: withFindings(input.files, findings),
       events: events.length,
-      duplicates: deduped.duplicates,
+      duplicates: distinct.duplicates,
       errors: [...input.findings, ...findings].sort(compareFindings),
     },
     workSessions: sessions.sessions,
@@ -61,11 +72,24 @@ export function analyze(input: LoadedInput, nowMs: number): Analysis {
     report,
     events,
     sessionEvents: attribution.bySession,
-    taskEvents: eventsByTask(events),
-    taskFiles: new Map(input.taskFiles.map((f) => [f.record.id, f])),
+    taskEvents: tasks.taskEvents,
+    taskFiles: tasks.taskFiles,
     taskHistory: new Map(input.history.map((h) => [h.record.taskId, h.record])),
+    untitledSessions: sessions.untitled,
     mentionNames,
   };
+}
+
+/**
+ * Each task's description, by task id, for the tasks a file or history entry tells of: what
+ * titles and classifies a session of task signals only. A task only events know has none.
+ */
+function descriptionsOf(tasks: readonly TaskSummary[]): Map<string, string> {
+  return new Map(
+    tasks
+      .filter((t) => t.sources.includes("file") || t.sources.includes("history"))
+      .map((t) => [t.taskId, t.description]),
+  );
 }
 
 /** The files as read, each with the findings the analysis made about it added to its count. */
@@ -73,11 +97,4 @@ function withFindings(files: readonly InputFile[], findings: readonly Finding[])
   const added = new Map<string, number>();
   for (const f of findings) added.set(f.file, (added.get(f.file) ?? 0) + 1);
   return files.map((file) => ({ ...file, errors: file.errors + (added.get(file.path) ?? 0) }));
-}
-
-/** Each task's events, in timeline order, by task id. */
-function eventsByTask(events: readonly CanonicalEvent[]): Map<string, CanonicalEvent[]> {
-  const byTask = new Map<string, CanonicalEvent[]>();
-  for (const e of events) if (e.taskId !== null) pushTo(byTask, e.taskId, e);
-  return byTask;
 }

@@ -22,6 +22,7 @@ describe("Analysis", () => {
       "taskEvents",
       "taskFiles",
       "taskHistory",
+      "untitledSessions",
       "mentionNames",
     ]);
     expect(Analysis.safeParse({ report: {} }).success).toBe(false);

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { analyze } from "../../src/core/analyze.ts";
+import { analyze, distinctEvents } from "../../src/core/analyze.ts";
 import type { LoadedInput } from "../../src/core/input.ts";
 import { Report } from "../../src/core/report.ts";
+import { UNTITLED_SESSION } from "../../src/core/sessions/work-session.ts";
+import { parseHistory } from "../../src/core/tasks/history.ts";
+import { parseTaskFile } from "../../src/core/tasks/parse-task-file.ts";
 import { readEvent } from "../helpers/events.ts";
 
 const NOW = Date.parse("2026-03-09T00:00:00Z");
@@ -23,6 +26,45 @@ const input = (over: Partial<LoadedInput> = {}): LoadedInput => ({
   mentionNames: {},
   overrides: {},
   ...over,
+});
+
+/** A task file of `eden` with the given description. */
+const taskFile = (id: string, description: string) => {
+  const { task } = parseTaskFile(
+    `# Task: ${id}\n\n## Metadata\n- **Status:** in_progress\n- **Created:** 2026-01-01T00:00:00Z\n\n## Description\n${description}\n`,
+    id,
+  );
+  if (task === null) throw new Error("no task");
+  return { agentId: "eden", file: `tasks/${id}.md`, record: task };
+};
+/** A history entry of `eden` for the task, with the given description. */
+const history = (id: string, description: string) =>
+  parseHistory(
+    `## [2026-01-01T00:00:00Z] ${description}\n\n**Task ID:** ${id}\n**Status:** completed\n`,
+  ).entries.map((record) => ({ agentId: "eden", file: "h.md", record }));
+/** A task signal of the task in its own work session, the session's only event. */
+const taskSignal = (line: number, taskId: string) =>
+  readEvent(
+    {
+      type: "task.started",
+      agentId: "eden",
+      ts: 1_772_000_000_000 + line,
+      data: { taskId, workSessionId: `ws_${taskId}` },
+    },
+    "logs/events.ndjson",
+    line,
+  );
+
+describe("distinctEvents", () => {
+  it("drops copies, then classifies the distinct events with the main agents the input names", () => {
+    const talk = send(1, { toAgent: "seum", conversationId: "c1", message: "배포 점검" });
+    const { events, duplicates } = distinctEvents({
+      events: [talk, { ...talk, line: 2 }],
+      mainAgents: ["eden", "main", "seum"],
+    });
+    expect(duplicates).toBe(1);
+    expect(events.map((e) => e.eventRole)).toEqual(["conversation.main"]);
+  });
 });
 
 describe("analyze", () => {
@@ -103,5 +145,45 @@ describe("analyze", () => {
     expect(JSON.stringify(analyze(input({ events }), NOW).report)).toBe(
       JSON.stringify(analyze(input({ events: [...events].reverse() }), NOW).report),
     );
+  });
+
+  it("titles a session of task signals only by its task's description: its file's, else its first history entry's", () => {
+    const analysis = analyze(
+      input({
+        events: [taskSignal(1, "task_a"), taskSignal(2, "task_h"), taskSignal(3, "task_e")],
+        taskFiles: [taskFile("task_a", "from the file")],
+        history: [
+          ...history("task_a", "archived"),
+          ...history("task_h", "first"),
+          ...history("task_h", "second"),
+        ],
+      }),
+      NOW,
+    );
+    const titles = new Map(analysis.report.workSessions.map((s) => [s.workSessionId, s.title]));
+    expect(titles.get("ws_task_a")).toBe("from the file");
+    expect(titles.get("ws_task_h")).toBe("first");
+    expect(titles.get("ws_task_e")).toBe(UNTITLED_SESSION);
+    expect([...analysis.untitledSessions]).toEqual(["ws_task_e"]);
+  });
+
+  it("tells an untitled session from one whose own goal reads as the untitled title", () => {
+    const analysis = analyze(
+      input({
+        events: [
+          send(1, { toAgent: "seum", workSessionId: "ws_goal", message: `[Goal] ${UNTITLED_SESSION}` }),
+          send(2, { toAgent: "seum", workSessionId: "ws_bare", message: "task_abc" }),
+        ],
+      }),
+      NOW,
+    );
+    const titles = analysis.report.workSessions.map((s) => s.title);
+    expect(titles).toEqual([UNTITLED_SESSION, UNTITLED_SESSION]);
+    expect([...analysis.untitledSessions]).toEqual(["ws_bare"]);
+  });
+
+  it("hands on each task's file by task id", () => {
+    const analysis = analyze(input({ taskFiles: [taskFile("task_a", "A")] }), NOW);
+    expect(analysis.taskFiles.get("task_a")?.file).toBe("tasks/task_a.md");
   });
 });

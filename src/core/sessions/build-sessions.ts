@@ -43,6 +43,11 @@ export interface SessionsBuilt {
   sessions: WorkSession[];
   /** Every thread, of sessions and of unattributed events, with its events. */
   threads: ThreadWork[];
+  /**
+   * The ids of the sessions nothing names (sessionTitle gave null). Their Report title is
+   * UNTITLED_SESSION, which a real label or goal may equal, so only this set tells them apart.
+   */
+  untitled: Set<string>;
 }
 
 /**
@@ -68,7 +73,8 @@ export function buildWorkSessions(attribution: Attribution, context: SessionCont
   const sessions = built
     .map((b) => b.session)
     .sort((a, b) => b.lastActivityMs - a.lastActivityMs || (a.workSessionId < b.workSessionId ? -1 : 1));
-  return { sessions, threads };
+  const untitled = new Set(built.filter((b) => !b.titled).map((b) => b.session.workSessionId));
+  return { sessions, threads, untitled };
 }
 
 /** Events that make threads: agent-to-agent traffic, conversations and delegations. */
@@ -84,7 +90,7 @@ function buildOne(
   events: CanonicalEvent[],
   context: SessionContext,
   links: { previous: string | undefined; next: readonly string[] },
-): { session: WorkSession; threads: ThreadWork[] } {
+): { session: WorkSession; threads: ThreadWork[]; titled: boolean } {
   const first = events[0] as CanonicalEvent;
   const last = events.at(-1) as CanonicalEvent;
   const roleCounts = Object.fromEntries(EventRole.options.map((r) => [r, 0])) as RoleCounts;
@@ -144,7 +150,7 @@ function buildOne(
     nextWorkSessionIds: [...links.next],
     threads: threads.map((t) => t.thread),
   };
-  return { session, threads };
+  return { session, threads, titled: title !== null };
 }
 
 /** The unattributed events as the Report lists them. */

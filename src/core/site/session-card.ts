@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { UNTITLED_SESSION, WorkSession } from "../sessions/work-session.ts";
+import { WorkSession } from "../sessions/work-session.ts";
 import { pathSegment } from "./path-segment.ts";
 import { transcriptPageCount } from "./transcript-pages.ts";
 
@@ -42,15 +42,18 @@ export const SessionCard = z.object({
 });
 export type SessionCard = z.infer<typeof SessionCard>;
 
-/** A session's card. */
-export function sessionCard(s: WorkSession): SessionCard {
+/**
+ * A session's card. `untitled` says whether nothing names the session (the Analysis's
+ * untitledSessions): its Report title alone cannot tell, as a real title may read the same.
+ */
+export function sessionCard(s: WorkSession, untitled: boolean): SessionCard {
   return {
     id: s.workSessionId,
     segment: pathSegment(s.workSessionId),
     status: s.status,
     category: s.collabCategory,
     subTags: s.collabSubTags,
-    title: s.title === UNTITLED_SESSION ? null : s.title,
+    title: untitled ? null : s.title,
     agents: s.agents,
     startMs: s.startMs,
     lastActivityMs: s.lastActivityMs,

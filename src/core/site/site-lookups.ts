@@ -25,7 +25,12 @@ export interface SiteLookups {
 export function siteLookups(analysis: Analysis): SiteLookups {
   const { report } = analysis;
   return {
-    sessionCards: new Map(report.workSessions.map((s) => [s.workSessionId, sessionCard(s)])),
+    sessionCards: new Map(
+      report.workSessions.map((s) => [
+        s.workSessionId,
+        sessionCard(s, analysis.untitledSessions.has(s.workSessionId)),
+      ]),
+    ),
     taskCards: new Map(
       report.tasks.map((t) => [t.taskId, taskCard(t, analysis.taskEvents.get(t.taskId) ?? [])]),
     ),

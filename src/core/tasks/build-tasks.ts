@@ -6,27 +6,48 @@ import { statusFromEvent } from "./event-status.ts";
 import { needHumanQuestions, pairQueries, type QueryStep } from "./human-queries.ts";
 import { taskFlags } from "./task-flags.ts";
 import { countSteps } from "./task-file.ts";
-import { inContractOrder, noSignals, summarizeTasks, type TaskSummary } from "./task-summary.ts";
+import {
+  inContractOrder,
+  noSignals,
+  summarizeTasks,
+  taskFilesById,
+  type TaskFileRead,
+  type TaskSummary,
+} from "./task-summary.ts";
+
+/** Tasks as the Report lists them, and the lookups they were built with, for the pages. */
+export interface TasksBuilt {
+  /** Task summaries, oldest first. */
+  tasks: TaskSummary[];
+  /** Answers that could not be tied to one question. */
+  findings: Finding[];
+  /** Each task's events, in timeline order, by task id. */
+  taskEvents: Map<string, CanonicalEvent[]>;
+  /** Each task's file, by task id (see taskFilesById). */
+  taskFiles: Map<string, TaskFileRead>;
+}
 
 /**
  * Tasks as the Report lists them: task files and history merged (summarizeTasks), then what
  * their events add — a status and work session for tasks only events know, the continuation
  * runner's nudges, human questions and their answers, and flags. Answers that cannot be tied to
- * one question come back as findings.
+ * one question come back as findings. Work sessions are not needed: tasks are built before them,
+ * and sessions of task signals only are titled by these tasks' descriptions.
  */
 export function buildTasks(
   input: Pick<LoadedInput, "taskFiles" | "history">,
   events: readonly CanonicalEvent[],
   nowMs: number,
-): { tasks: TaskSummary[]; findings: Finding[] } {
-  const fromFiles = new Map(summarizeTasks(input).map((t) => [t.taskId, t]));
+): TasksBuilt {
+  const taskFiles = taskFilesById(input.taskFiles);
+  const fromFiles = new Map(summarizeTasks(taskFiles, input.history).map((t) => [t.taskId, t]));
   const progress = progressByTask(input);
-  const eventsByTask = new Map<string, CanonicalEvent[]>();
-  for (const event of events) if (event.taskId !== null) pushTo(eventsByTask, event.taskId, event);
+  const taskEvents = new Map<string, CanonicalEvent[]>();
+  for (const event of events) if (event.taskId !== null) pushTo(taskEvents, event.taskId, event);
   const paired = pairQueries(events.flatMap(queryStepsOf));
 
   // Tasks their events signal about gain what the events say; tasks only events know are made.
-  const signals = new Map([...eventsByTask].filter(([, list]) => list.some(isTaskSignal)));
+  const signals = new Map([...taskEvents].filter(([, list]) => list.some(isTaskSignal)));
   const merged = [
     ...[...fromFiles.values()].map((task) => {
       const list = signals.get(task.taskId);
@@ -45,7 +66,7 @@ export function buildTasks(
           status: task.status,
           steps: task.steps,
           progress: progress.get(task.taskId) ?? [],
-          eventTypes: new Set((eventsByTask.get(task.taskId) ?? []).map((e) => e.type)),
+          eventTypes: new Set((taskEvents.get(task.taskId) ?? []).map((e) => e.type)),
           createdMs: task.createdMs,
           lastActivityMs: task.lastActivityMs,
           nowMs,
@@ -61,7 +82,7 @@ export function buildTasks(
     line: step.line,
     reason: `an answer names no task while ${open.length} questions are open (${open.join(", ")}); it was not matched to any`,
   }));
-  return { tasks, findings };
+  return { tasks, findings, taskEvents, taskFiles };
 }
 
 /** Each task's progress lines: its file's, then its history entries'. */

@@ -47,16 +47,29 @@ export const TaskSummary = z.object({
 });
 export type TaskSummary = z.infer<typeof TaskSummary>;
 
+/** A task file as read: the file's path, its agent and the parsed task. */
+export type TaskFileRead = LoadedInput["taskFiles"][number];
+
 /**
- * Merges task files and history entries. A task archived to history has ended, so the history's
- * status wins over a task file left behind; the file still gives steps and the work session. Of
- * two files for one task the later in path order counts; a task's history entries are taken in
- * order, the last one's status and times winning.
+ * Each task's file by task id. Of two files for one task the later in path order counts, as the
+ * files are read in path order.
  */
-export function summarizeTasks(input: Pick<LoadedInput, "taskFiles" | "history">): TaskSummary[] {
-  const files = new Map(input.taskFiles.map((f) => [f.record.id, f]));
+export function taskFilesById(taskFiles: readonly TaskFileRead[]): Map<string, TaskFileRead> {
+  return new Map(taskFiles.map((f) => [f.record.id, f]));
+}
+
+/**
+ * Merges task files (by task id, see taskFilesById) and history entries. A task archived to
+ * history has ended, so the history's status wins over a task file left behind; the file still
+ * gives steps and the work session. A task's history entries are taken in order, the last one's
+ * status and times winning.
+ */
+export function summarizeTasks(
+  files: ReadonlyMap<string, TaskFileRead>,
+  history: LoadedInput["history"],
+): TaskSummary[] {
   const histories = new Map<string, Array<LoadedInput["history"][number]>>();
-  for (const entry of input.history) pushTo(histories, entry.record.taskId, entry);
+  for (const entry of history) pushTo(histories, entry.record.taskId, entry);
   const ids = [...new Set([...files.keys(), ...histories.keys()])];
   return ids
     .map((taskId) => summarize(taskId, files.get(taskId), histories.get(taskId) ?? []))
@@ -69,7 +82,7 @@ export function summarizeTasks(input: Pick<LoadedInput, "taskFiles" | "history">
 /** One task from its file, its history entries, or both. */
 function summarize(
   taskId: string,
-  file: LoadedInput["taskFiles"][number] | undefined,
+  file: TaskFileRead | undefined,
   entries: ReadonlyArray<LoadedInput["history"][number]>,
 ): TaskSummary {
   const task = file?.record;

@@ -60,6 +60,15 @@ describe("buildWorkSessions", () => {
     expect(byId.get("ws_bare")?.title).toBe(UNTITLED_SESSION);
   });
 
+  it("lists as untitled the sessions nothing names, not one whose goal reads as the fixed title", () => {
+    const { sessions, untitled } = build([
+      send("ws_goal", 1000, `[Goal] ${UNTITLED_SESSION}`),
+      oc("task.updated", 2000, { workSessionId: "ws_bare", taskId: "task_x" }),
+    ]);
+    expect(sessions.map((s) => s.title)).toEqual([UNTITLED_SESSION, UNTITLED_SESSION]);
+    expect([...untitled]).toEqual(["ws_bare"]);
+  });
+
   it("titles a session of task signals only by its task's description", () => {
     const { sessions } = build([oc("task.updated", 2000, { workSessionId: "ws_t", taskId: "task_x" })], {
       taskDescriptions: new Map([["task_x", "OAuth 구현"]]),

@@ -143,6 +143,7 @@ export function analysis(parts: Partial<Report> = {}, extra: Partial<Analysis> =
     taskEvents: new Map(),
     taskFiles: new Map(),
     taskHistory: new Map(),
+    untitledSessions: new Set(),
     mentionNames: new Map(),
     ...extra,
   };

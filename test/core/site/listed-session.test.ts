@@ -6,8 +6,8 @@ import { matches, readFilters } from "../../../src/site/client/filters.ts";
 import { UNTITLED_SESSION } from "../../../src/core/sessions/work-session.ts";
 import { workSession } from "./fixtures.ts";
 
-const card = (id: string, extra: Parameters<typeof workSession>[1] = {}) =>
-  sessionCard(workSession(id, extra));
+const card = (id: string, extra: Parameters<typeof workSession>[1] = {}, untitled = false) =>
+  sessionCard(workSession(id, extra), untitled);
 
 describe("listedSession", () => {
   it("reads an index entry back to the fields of the card a list shows", () => {
@@ -33,7 +33,7 @@ describe("filterFields", () => {
     card("ws-1", { status: "ACTIVE" }),
     card("ws-2", { agents: ["eden"], title: "Deploy the API" }),
     card("ws-3", { collabSubTags: ["QA", "E2E"] }),
-    card("ws-4", { title: UNTITLED_SESSION }),
+    card("ws-4", { title: UNTITLED_SESSION }, true),
   ];
   const shown = (query: string): string[] =>
     listed

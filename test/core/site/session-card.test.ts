@@ -13,7 +13,7 @@ describe("sessionCard", () => {
       thread("main", "seum", { outcome: "no_reply" }),
     ],
   });
-  const card = sessionCard(session);
+  const card = sessionCard(session, false);
 
   it("passes its schema and keeps the session's list fields", () => {
     expect(SessionCard.safeParse(card).success).toBe(true);
@@ -34,7 +34,11 @@ describe("sessionCard", () => {
   });
 
   it("has no title when nothing names the session, so that pages show their own untitled label", () => {
-    expect(sessionCard(workSession("ws-2", { title: UNTITLED_SESSION })).title).toBeNull();
+    expect(sessionCard(workSession("ws-2", { title: UNTITLED_SESSION }), true).title).toBeNull();
+  });
+
+  it("keeps a real title that reads the same as the Report's untitled value", () => {
+    expect(sessionCard(workSession("ws-3", { title: UNTITLED_SESSION }), false).title).toBe(UNTITLED_SESSION);
   });
 
   it("counts each thread's transcript pages and the threads that ended blocked", () => {

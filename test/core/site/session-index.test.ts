@@ -8,8 +8,12 @@ describe("sessionIndex", () => {
     const cards = [
       sessionCard(
         workSession("ws-2", { status: "ACTIVE", threads: [thread("a", "b", { outcome: "blocked" })] }),
+        false,
       ),
-      sessionCard(workSession("ws-1", { collabCategory: "qa_validation", collabSubTags: ["QA", "E2E"] })),
+      sessionCard(
+        workSession("ws-1", { collabCategory: "qa_validation", collabSubTags: ["QA", "E2E"] }),
+        false,
+      ),
     ];
     const index = sessionIndex(cards, 5000);
     expect(SessionIndex.safeParse(index).success).toBe(true);
@@ -32,7 +36,7 @@ describe("sessionIndex", () => {
   });
 
   it("is refused by its schema when an entry has a field of the wrong kind", () => {
-    const index = sessionIndex([sessionCard(workSession("ws-1"))], 0);
+    const index = sessionIndex([sessionCard(workSession("ws-1"), false)], 0);
     const broken = { ...index, sessions: [index.sessions[0]?.map((v, i) => (i === 2 ? "LOST" : v))] };
     expect(SessionIndex.safeParse(broken).success).toBe(false);
   });

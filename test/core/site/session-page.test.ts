@@ -20,7 +20,7 @@ describe("sessionPages", () => {
       tasks: [task("task_a")],
       unattributed: [unattributed(1_500, "nuri")],
     },
-    { sessionEvents: new Map([["ws-2", events]]) },
+    { sessionEvents: new Map([["ws-2", events]]), untitledSessions: new Set(["ws-1"]) },
   );
   const [second, first] = sessionPages(data, siteLookups(data));
 

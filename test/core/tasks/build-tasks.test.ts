@@ -59,13 +59,11 @@ describe("buildTasks", () => {
     });
   });
 
-  it("makes no task of agent-to-agent traffic that merely names one", () => {
-    const { tasks } = buildTasks(
-      NO_FILES,
-      [ev("a2a.send", T0, { taskId: "task_b" }, { message: "hi" })],
-      NOW,
-    );
+  it("makes no task of agent-to-agent traffic that merely names one, but hands it on as the task's event", () => {
+    const send = ev("a2a.send", T0, { taskId: "task_b" }, { message: "hi" });
+    const { tasks, taskEvents } = buildTasks(NO_FILES, [send, ev("a2a.send", T0 + MINUTE)], NOW);
     expect(tasks).toEqual([]);
+    expect([...taskEvents]).toEqual([["task_b", [send]]]);
   });
 
   it("keeps a task file's status over what its events say, and adds them as a source", () => {
@@ -81,12 +79,14 @@ describe("buildTasks", () => {
       lastActivity: new Date(T0 + MINUTE).toISOString(),
       extraSections: [],
     };
-    const { tasks } = buildTasks(
-      { taskFiles: [{ agentId: "seum", file: "workspace-seum/tasks/task_c.md", record: file }], history: [] },
+    const read = { agentId: "seum", file: "workspace-seum/tasks/task_c.md", record: file };
+    const { tasks, taskFiles } = buildTasks(
+      { taskFiles: [read], history: [] },
       [ev("task.completed", T0 + 2 * MINUTE, { taskId: "task_c", agentId: "seum" })],
       NOW,
     );
     expect(tasks[0]).toMatchObject({ taskId: "task_c", status: "blocked", sources: ["file", "events"] });
+    expect([...taskFiles]).toEqual([["task_c", read]]);
   });
 
   it("counts the continuation runner's nudges and backoffs, and the longest wait before a nudge", () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { parseHistory } from "../../../src/core/tasks/history.ts";
 import { parseTaskFile } from "../../../src/core/tasks/parse-task-file.ts";
 import { taskLinksOf } from "../../../src/core/tasks/task-links.ts";
 
@@ -11,10 +10,6 @@ const taskFile = (id: string, description: string, meta: string) => {
   if (task === null) throw new Error("no task");
   return { agentId: "eden", file: `tasks/${id}.md`, record: task };
 };
-const history = (id: string, description: string) =>
-  parseHistory(
-    `## [2026-01-01T00:00:00Z] ${description}\n\n**Task ID:** ${id}\n**Status:** completed\n`,
-  ).entries.map((record) => ({ agentId: "eden", file: "h.md", record }));
 
 describe("taskLinksOf", () => {
   it("gives each task file's work session and the session it continues", () => {
@@ -23,22 +18,8 @@ describe("taskLinksOf", () => {
         taskFile("task_a", "A", "- **Work Session:** ws_2\n- **Previous Work Session:** ws_1\n"),
         taskFile("task_b", "B", ""),
       ],
-      history: [],
     });
     expect([...links.sessionOfTask]).toEqual([["task_a", "ws_2"]]);
     expect([...links.previousSession]).toEqual([["ws_2", "ws_1"]]);
-  });
-
-  it("takes a task's description from its file, else from its first history entry", () => {
-    const links = taskLinksOf({
-      taskFiles: [taskFile("task_a", "from the file", "")],
-      history: [
-        ...history("task_a", "archived"),
-        ...history("task_h", "first"),
-        ...history("task_h", "second"),
-      ],
-    });
-    expect(links.descriptions.get("task_a")).toBe("from the file");
-    expect(links.descriptions.get("task_h")).toBe("first");
   });
 });

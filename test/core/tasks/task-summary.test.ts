@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { HistoryEntry } from "../../../src/core/tasks/history.ts";
 import type { TaskFile } from "../../../src/core/tasks/task-file.ts";
-import { summarizeTasks } from "../../../src/core/tasks/task-summary.ts";
+import type { LoadedInput } from "../../../src/core/input.ts";
+import { summarizeTasks, taskFilesById } from "../../../src/core/tasks/task-summary.ts";
 
 const file = (id: string, status: string, created: string): TaskFile => ({
   id,
@@ -33,9 +34,13 @@ const history = (taskId: string, status: "completed" | "cancelled"): HistoryEntr
   line: 3,
 });
 
+/** Task files and history merged, with the task files by id as buildTasks hands them over. */
+const summarize = (input: Pick<LoadedInput, "taskFiles" | "history">) =>
+  summarizeTasks(taskFilesById(input.taskFiles), input.history);
+
 describe("summarizeTasks", () => {
   it("counts steps by state and keeps the work session", () => {
-    const [task] = summarizeTasks({
+    const [task] = summarize({
       taskFiles: [
         { agentId: "eden", file: "f", record: file("task_a", "in_progress", "2026-02-01T00:00:00.000Z") },
       ],
@@ -52,7 +57,7 @@ describe("summarizeTasks", () => {
   });
 
   it("lets history's status win over a task file left behind, and keeps the file's steps", () => {
-    const [task] = summarizeTasks({
+    const [task] = summarize({
       taskFiles: [
         { agentId: "eden", file: "f", record: file("task_a", "in_progress", "2026-02-01T00:00:00.000Z") },
       ],
@@ -67,7 +72,7 @@ describe("summarizeTasks", () => {
   });
 
   it("lists history-only tasks with zero steps, and a status it does not know as unknown", () => {
-    const tasks = summarizeTasks({
+    const tasks = summarize({
       taskFiles: [
         { agentId: "seum", file: "f", record: file("task_z", "paused", "2026-01-01T00:00:00.000Z") },
       ],
@@ -85,7 +90,7 @@ describe("summarizeTasks", () => {
       file: "h",
       record: { ...history("task_h", status), started, completed },
     });
-    const [task] = summarizeTasks({
+    const [task] = summarize({
       taskFiles: [],
       history: [
         entry("completed", undefined, "2026-02-03T00:00:00.000Z"),
@@ -103,7 +108,7 @@ describe("summarizeTasks", () => {
   });
 
   it("takes the later of two files for one task", () => {
-    const tasks = summarizeTasks({
+    const tasks = summarize({
       taskFiles: [
         { agentId: "eden", file: "a", record: file("task_a", "pending", "2026-02-01T00:00:00.000Z") },
         { agentId: "seum", file: "b", record: file("task_a", "blocked", "2026-02-01T00:00:00.000Z") },
