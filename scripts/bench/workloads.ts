@@ -1,6 +1,6 @@
 import { createReadStream } from "node:fs";
+import { distinctEvents } from "../../src/core/analyze.ts";
 import { dedupeEvents } from "../../src/core/dedupe.ts";
-import { classifyEvents } from "../../src/core/classify/classify-event.ts";
 import { analyzeInputs } from "../../src/ingest/analyze-inputs.ts";
 import { loadInputs } from "../../src/ingest/load.ts";
 import { silentProgress } from "../../src/ingest/progress.ts";
@@ -42,7 +42,8 @@ export async function rawLoop(file: string): Promise<Measurement> {
 
 /**
  * Ingest, with the product's own loader: discover, read, parse, validate, normalize (with the
- * payload facts), then dedupe and order. Nothing is classified yet.
+ * payload facts), then dedupe and order with dedupeEvents, the stage distinctEvents starts with.
+ * Nothing is classified yet.
  */
 export async function ingest(file: string): Promise<Measurement> {
   const started = performance.now();
@@ -52,15 +53,14 @@ export async function ingest(file: string): Promise<Measurement> {
 }
 
 /**
- * The first part of `workscope analyze`: ingest, then classification (roles and session types)
- * of the distinct events, as analyze runs it.
+ * The first part of `workscope analyze`: reading, then analyze's own first stages (distinctEvents:
+ * dedupe, then classification of the distinct events into roles and session types).
  */
 export async function firstPass(file: string): Promise<Measurement> {
   const started = performance.now();
   const input = await loadInputs([file], process.cwd(), () => silentProgress);
-  const { events } = dedupeEvents(input.events);
-  const classified = classifyEvents(events, { mainAgents: new Set(input.mainAgents) });
-  return { ms: performance.now() - started, events: classified.length };
+  const { events } = distinctEvents(input);
+  return { ms: performance.now() - started, events: events.length };
 }
 
 /** The whole of `workscope analyze`: ingest, then work sessions, threads, tasks, agents, weeks. */
