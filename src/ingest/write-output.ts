@@ -26,7 +26,10 @@ export async function writeLinesAtomic(target: string, lines: Iterable<string>):
       out.end((error?: Error | null) => (error ? reject(error) : resolve())),
     );
   } catch (error) {
+    // The stream opens its file asynchronously: removing the file before the stream has closed it
+    // could run before the open, which would then leave the temporary file behind.
     out.destroy();
+    if (!out.closed) await new Promise<void>((resolve) => out.once("close", () => resolve()));
     await rm(temp, { force: true });
     throw error;
   }
