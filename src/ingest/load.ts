@@ -6,12 +6,11 @@ import { readTextFile, type TextFileRead } from "./read-text-file.ts";
 
 /**
  * Reads every file into the LoadedInput the core analyses. Files are read one after another, in
- * path order, so findings and event order never depend on timing.
+ * the path order discover gives them in, so findings and event order never depend on timing.
  */
-export async function loadFiles(files: readonly DiscoveredFile[], progress: Progress): Promise<LoadedInput> {
-  const ordered = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+async function loadFiles(files: readonly DiscoveredFile[], progress: Progress): Promise<LoadedInput> {
   const reads: Array<EventsFileRead | TextFileRead> = [];
-  for (const file of ordered) {
+  for (const file of files) {
     reads.push(file.kind === "events" ? await readEventsFile(file, progress) : await readTextFile(file));
     progress.fileDone();
   }

@@ -26,7 +26,7 @@ export interface ReadOptions {
 }
 
 /** Lines up to this size are read whole, so that an event with a very long message (many MB) is still read. */
-export const MAX_LINE_BYTES = 64 * 1024 * 1024;
+const MAX_LINE_BYTES = 64 * 1024 * 1024;
 const CHUNK_BYTES = 1024 * 1024;
 const REPLACEMENT = Buffer.from([0xef, 0xbf, 0xbd]);
 

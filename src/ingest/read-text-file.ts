@@ -11,7 +11,7 @@ import { parseTaskFile } from "../core/tasks/parse-task-file.ts";
 import type { DiscoveredFile } from "./discover.ts";
 
 /** The parts of LoadedInput that markdown and config files fill. */
-export type TextContent = Pick<
+type TextContent = Pick<
   LoadedInput,
   "taskFiles" | "history" | "currentTasks" | "mainAgents" | "mentionNames" | "overrides"
 >;

@@ -4,7 +4,7 @@ import { eventRoleOf } from "./event-role.ts";
 import { sessionTypeOf } from "./session-type.ts";
 
 /** What classification needs to know beyond the event: which agents are main agents. */
-export interface ClassifyContext {
+interface ClassifyContext {
   /** Main agents, lower case (`main` always among them). */
   mainAgents: ReadonlySet<string>;
 }

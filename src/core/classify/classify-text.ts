@@ -6,7 +6,7 @@ import { CATEGORY_KEYWORDS, type CategoryKeyword } from "./category-rules.ts";
 import { pushTo } from "../group.ts";
 
 /** When nothing matches, collaboration in these teams is most often building. */
-export const FALLBACK_CATEGORY: CollabCategory = "engineering_build";
+const FALLBACK_CATEGORY: CollabCategory = "engineering_build";
 const FALLBACK_CONFIDENCE = 0.1;
 const HEURISTIC_DISCOUNT = 0.6;
 const MAX_SUBTAGS = 5;

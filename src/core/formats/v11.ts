@@ -12,7 +12,7 @@ const text = z.string().min(1);
  * The normalized event format v1.1, with the rules every event must keep (see
  * docs/formats.md#normalized-events).
  */
-export const V11Event = z.looseObject({
+const V11Event = z.looseObject({
   /** A globally unique id; duplicates are dropped by it. */
   id: text,
   /** The schema version, `1.1`. */
@@ -46,7 +46,6 @@ export const V11Event = z.looseObject({
   /** The minimum of the original kept for tracing. */
   raw: z.custom<Record<string, unknown>>(isRecord, "raw should be an object").optional(),
 });
-export type V11Event = z.infer<typeof V11Event>;
 
 /**
  * Normalizes a v1.1 line. An event that fails the rules is kept as a `schema_error` event when it

@@ -2,7 +2,7 @@ import type { CanonicalEvent } from "../event.ts";
 import { pushTo } from "../group.ts";
 
 /** An event no work session could take, and why. */
-export interface Unattributed {
+interface Unattributed {
   event: CanonicalEvent;
   reason: string;
 }

@@ -7,7 +7,7 @@ import type { ThreadWork } from "./threads.ts";
 import { pushTo } from "../group.ts";
 
 /** An event that shows why a flow failed: which event, and where it was read. */
-export const EvidenceEvent = EventRef.pick({ id: true, type: true, ts: true }).extend({
+const EvidenceEvent = EventRef.pick({ id: true, type: true, ts: true }).extend({
   /** The file it was read from. */
   file: z.string(),
   /** The 1-based line in that file. */

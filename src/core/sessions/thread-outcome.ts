@@ -2,7 +2,7 @@ import { blockedReasonOf, type BlockedReason } from "./blocked-reasons.ts";
 
 /** How a thread ended. */
 export const THREAD_OUTCOMES = ["completed", "blocked", "no_reply", "failed", "open"] as const;
-export type ThreadOutcome = (typeof THREAD_OUTCOMES)[number];
+type ThreadOutcome = (typeof THREAD_OUTCOMES)[number];
 
 /** A thread's event as the outcome rules see it. */
 export interface OutcomeEvent {

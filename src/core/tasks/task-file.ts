@@ -31,7 +31,7 @@ export const TaskStep = z.object({
 export type TaskStep = z.infer<typeof TaskStep>;
 
 /** A metadata bullet workscope does not know, kept so that the file round-trips. */
-export const MetadataBullet = z.object({
+const MetadataBullet = z.object({
   /** The bold label, without the colon. */
   label: z.string(),
   /** The text after the label. */
@@ -39,7 +39,7 @@ export const MetadataBullet = z.object({
 });
 
 /** A `## <name>` section workscope does not know, kept so that the file round-trips. */
-export const ExtraSection = z.object({
+const ExtraSection = z.object({
   /** The heading text after `## `. */
   name: z.string(),
   /** The lines below the heading, joined with newlines. */
