@@ -131,4 +131,87 @@ describe("readLines", () => {
       { line: 3, reason: "line has bytes that are not valid UTF-8; they were replaced with U+FFFD" },
     ]);
   });
+
+  it("reads every member of concatenated gzip (cat a.gz b.gz)", async () => {
+    const { seen, problems } = await lines(Buffer.concat([gzipSync("a\nb\n"), gzipSync("c\nd")]));
+    expect(seen).toEqual([
+      [1, "a"],
+      [2, "b"],
+      [3, "c"],
+      [4, "d"],
+    ]);
+    expect(problems).toEqual([]);
+  });
+
+  it("keeps every line of the complete members before trailing bytes, and reports the rest once", async () => {
+    const members = Buffer.concat([gzipSync("a\nb\n"), gzipSync("c\n")]);
+    const { seen, problems, lines: count } = await lines(Buffer.concat([members, Buffer.from("garbage\n")]));
+    expect(seen.map(([n, t]) => [n, t])).toEqual([
+      [1, "a"],
+      [2, "b"],
+      [3, "c"],
+    ]);
+    expect(count).toBe(3);
+    expect(problems).toEqual([
+      {
+        line: 4,
+        reason: "trailing bytes after gzip member: 8 bytes after line 3 are not gzip data and were skipped",
+      },
+    ]);
+  });
+
+  it("keeps the lines of a large member before trailing bytes, each once", async () => {
+    const all = Array.from({ length: 200_000 }, (_, i) => `{"n":${i},"r":${(i * 7919) % 104729}}`);
+    const gz = gzipSync(`${all.join("\n")}\n`);
+    const { seen, problems } = await lines(Buffer.concat([gz, Buffer.from("XYZ")]));
+    expect(seen.length).toBe(all.length);
+    expect(seen.every(([n, text], i) => n === i + 1 && text === all[i])).toBe(true);
+    expect(problems).toEqual([
+      {
+        line: all.length + 1,
+        reason: `trailing bytes after gzip member: 3 bytes after line ${all.length} are not gzip data and were skipped`,
+      },
+    ]);
+  });
+
+  it("reports zero bytes after a member, which gunzip skips quietly", async () => {
+    const { seen, problems } = await lines(Buffer.concat([gzipSync("a\n"), Buffer.alloc(4)]));
+    expect(seen).toEqual([[1, "a"]]);
+    expect(problems).toEqual([
+      {
+        line: 2,
+        reason: "trailing bytes after gzip member: 4 bytes after line 1 are not gzip data and were skipped",
+      },
+    ]);
+  });
+
+  it("keeps the complete members before a member cut short, and says where it stopped", async () => {
+    const cut = gzipSync("c\nd\n").subarray(0, 12);
+    const { seen, problems } = await lines(Buffer.concat([gzipSync("a\nb\n"), cut]));
+    expect(seen).toEqual([
+      [1, "a"],
+      [2, "b"],
+    ]);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]?.line).toBe(3);
+    expect(problems[0]?.reason).toMatch(/^the gzip data is damaged or cut short after line 2: /);
+  });
+
+  it("drops a UTF-8 BOM at the start of a middle line (two files joined with cat)", async () => {
+    const { seen, problems } = await lines('\uFEFF{"a":1}\n\uFEFF{"b":2}\n');
+    expect(seen).toEqual([
+      [1, '{"a":1}'],
+      [2, '{"b":2}'],
+    ]);
+    expect(problems).toEqual([]);
+  });
+
+  it("reports invalid bytes on a line that also holds a real U+FFFD", async () => {
+    const bad = Buffer.concat([Buffer.from("x\uFFFDy"), Buffer.from([0xff]), Buffer.from("z\n")]);
+    const { seen, problems } = await lines(bad);
+    expect(seen).toEqual([[1, "x\uFFFDy\uFFFDz"]]);
+    expect(problems).toEqual([
+      { line: 1, reason: "line has bytes that are not valid UTF-8; they were replaced with U+FFFD" },
+    ]);
+  });
 });
