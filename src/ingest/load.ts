@@ -1,5 +1,5 @@
 import type { LoadedInput } from "../core/input.ts";
-import { discover, type DiscoveredFile } from "./discover.ts";
+import { discoverInputs, type DiscoveredFile } from "./discover.ts";
 import type { Progress } from "./progress.ts";
 import { readEventsFile, type EventsFileRead } from "./read-events-file.ts";
 import { readTextFile, type TextFileRead } from "./read-text-file.ts";
@@ -23,8 +23,10 @@ export async function loadInputs(
   cwd: string,
   makeProgress: (files: number) => Progress,
 ): Promise<LoadedInput> {
-  const files = await discover(inputs, cwd);
-  return loadFiles(files, makeProgress(files.length));
+  const { files, findings } = await discoverInputs(inputs, cwd);
+  const loaded = await loadFiles(files, makeProgress(files.length));
+  // What discovery could not open (a folder or file without permission) is reported like a bad line.
+  return findings.length === 0 ? loaded : { ...loaded, findings: [...findings, ...loaded.findings] };
 }
 
 /**

@@ -1,6 +1,17 @@
+import { chmodSync, symlinkSync } from "node:fs";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { agentOfPath, discover, InputError, kindOfPath } from "../../src/ingest/discover.ts";
+import {
+  agentOfPath,
+  discover,
+  discoverInputs,
+  type DiscoverFs,
+  InputError,
+  isSearchedFolder,
+  kindOfPath,
+  STATE_DIR_FILES,
+} from "../../src/ingest/discover.ts";
 import { tmpTree } from "../helpers/tmp.ts";
 
 const STATE = {
@@ -89,5 +100,103 @@ describe("agentOfPath", () => {
     expect(agentOfPath("/s/workspace-Eden/tasks/task_a.md")).toBe("eden");
     expect(agentOfPath("/s/workspace/tasks/task_a.md")).toBe("main");
     expect(agentOfPath("/s/logs/x.ndjson")).toBeNull();
+  });
+});
+
+describe("discoverInputs", () => {
+  it("searches a folder once by its real path: two links to the folder itself neither loop nor read a file twice", async () => {
+    const dir = tmpTree({ "logs/a.ndjson": "", "openclaw.json": "{}" });
+    symlinkSync(".", path.join(dir, "a"));
+    symlinkSync(".", path.join(dir, "b"));
+    symlinkSync("..", path.join(dir, "logs", "up"));
+    const { files, findings } = await discoverInputs([dir], dir);
+    expect(files.map((f) => f.path)).toEqual(["logs/a.ndjson", "openclaw.json"]);
+    expect(findings).toEqual([]);
+  });
+
+  it("reads a file that a link also names once, under its first path", async () => {
+    const dir = tmpTree({ "logs/a.ndjson": "" });
+    symlinkSync(path.join(dir, "logs", "a.ndjson"), path.join(dir, "logs", "b.ndjson"));
+    symlinkSync(path.join(dir, "logs"), path.join(dir, "more"));
+    symlinkSync(path.join(dir, "nowhere.ndjson"), path.join(dir, "logs", "dangling.ndjson"));
+    const { files, findings } = await discoverInputs([dir, "logs/*.ndjson", "more/a.ndjson"], dir);
+    expect(files.map((f) => f.path)).toEqual(["logs/a.ndjson"]);
+    expect(findings).toEqual([
+      { file: "logs/dangling.ndjson", line: 0, reason: "cannot read this file (ENOENT): it was skipped" },
+    ]);
+  });
+
+  it("does not follow links to folders in a glob, so that ** through a loop ends", async () => {
+    const dir = tmpTree({ "logs/a.ndjson": "" });
+    symlinkSync(".", path.join(dir, "logs", "self"));
+    const files = await discover(["**/*.ndjson"], dir);
+    expect(files.map((f) => f.path)).toEqual(["logs/a.ndjson"]);
+  });
+
+  // Root reads a chmod 000 folder anyway, so the refusal is made by the file system calls given to
+  // discovery: the same path the real EACCES takes.
+  it("makes a finding of a folder or a file it may not read, and reads the rest", async () => {
+    const dir = tmpTree({ "logs/a.ndjson": "", "secret/b.ndjson": "", "logs/c.ndjson": "" });
+    const denied = (at: string): NodeJS.ErrnoException =>
+      Object.assign(new Error(`EACCES: permission denied, open '${at}'`), { code: "EACCES", path: at });
+    const fs: DiscoverFs = {
+      readdir: async (folder) => {
+        if (folder.endsWith("secret")) throw denied(folder);
+        return readdir(folder, { withFileTypes: true });
+      },
+      access: async (file) => {
+        if (file.endsWith("c.ndjson")) throw denied(file);
+      },
+    };
+    const { files, findings } = await discoverInputs([dir], dir, fs);
+    expect(files.map((f) => f.path)).toEqual(["logs/a.ndjson"]);
+    expect(findings).toEqual([
+      { file: "logs/c.ndjson", line: 0, reason: "cannot read this file (permission denied): it was skipped" },
+      { file: "secret", line: 0, reason: "cannot read this folder (permission denied): it was skipped" },
+    ]);
+  });
+
+  it.skipIf(process.getuid?.() === 0)(
+    "makes a finding of a chmod 000 folder (not as root, who reads it anyway)",
+    async () => {
+      const dir = tmpTree({ "logs/a.ndjson": "", "secret/b.ndjson": "" });
+      chmodSync(path.join(dir, "secret"), 0o000);
+      try {
+        const { files, findings } = await discoverInputs([dir], dir);
+        expect(files.map((f) => f.path)).toEqual(["logs/a.ndjson"]);
+        expect(findings.map((f) => f.file)).toEqual(["secret"]);
+      } finally {
+        chmodSync(path.join(dir, "secret"), 0o755);
+      }
+    },
+  );
+});
+
+describe("STATE_DIR_FILES", () => {
+  it.each([
+    ["**/*.ndjson", "deep/down/x.ndjson", true],
+    ["**/*.ndjson.gz", "x.ndjson.gz", true],
+    ["**/*.jsonl", "a/x.jsonl", true],
+    ["workspace{,-*}/tasks/task_*.md", "workspace-eden/tasks/task_a.md", true],
+    ["workspace{,-*}/tasks/task_*.md", "other/tasks/task_a.md", false],
+    ["workspace{,-*}/task-history/*.md", "workspace/task-history/2026-02.md", true],
+    ["workspace{,-*}/TASK_HISTORY.md", "workspace-a/TASK_HISTORY.md", true],
+    ["workspace{,-*}/CURRENT_TASK.md", "x/workspace-a/CURRENT_TASK.md", false],
+    ["openclaw.json", "openclaw.json", true],
+    ["openclaw.json", "sub/openclaw.json", false],
+    ["work-session-category-overrides.json", "work-session-category-overrides.json", true],
+  ])("%s on %s is %s", (pattern, rel, expected) => {
+    const rule = STATE_DIR_FILES.find((r) => r.pattern === pattern);
+    expect(rule?.matches(rel.split("/"))).toBe(expected);
+  });
+
+  it.each([
+    ["agents", false],
+    ["x/agents", true],
+    [".git", false],
+    ["a/node_modules", false],
+    ["logs", true],
+  ])("the folder %s is searched: %s", (rel, expected) => {
+    expect(isSearchedFolder(rel.split("/"))).toBe(expected);
   });
 });
