@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isIsoUtc, parseTime, toIso } from "../../src/core/time.ts";
+import { isIsoUtc, MAX_TIME_MS, parseTime, readTime, toIso } from "../../src/core/time.ts";
 
 describe("parseTime", () => {
   it("takes epoch milliseconds and ISO-8601 text", () => {
@@ -11,6 +11,47 @@ describe("parseTime", () => {
   it("gives null for what is no usable time", () => {
     for (const value of [Number.NaN, Number.POSITIVE_INFINITY, "", "soon", null, undefined, {}, [1]])
       expect(parseTime(value), String(value)).toBeNull();
+  });
+});
+
+describe("readTime", () => {
+  it("takes every number a Date can hold, integral or not, to its edges", () => {
+    for (const ms of [0, -1, 1.5, MAX_TIME_MS, -MAX_TIME_MS, 1_771_232_460_000]) {
+      expect(readTime(ms), String(ms)).toEqual({ ms, note: null });
+      expect(() => toIso(ms)).not.toThrow();
+    }
+  });
+
+  it("rejects numbers a Date cannot hold, with a reason naming the value", () => {
+    for (const ms of [1e20, -1e20, MAX_TIME_MS + 1, Number.MAX_VALUE]) {
+      const reading = readTime(ms);
+      expect(reading.ms, String(ms)).toBeNull();
+      expect(reading, String(ms)).toMatchObject({ reason: expect.stringContaining("outside the range") });
+    }
+    expect(readTime(Number.NaN)).toMatchObject({ ms: null, reason: expect.stringContaining("not a finite") });
+  });
+
+  it("keeps a number that looks like epoch seconds, with a note saying so", () => {
+    for (const ms of [1e9, 1_771_232_460, 1e11]) {
+      const reading = readTime(ms);
+      expect(reading.ms, String(ms)).toBe(ms);
+      expect(reading, String(ms)).toMatchObject({ note: expect.stringContaining("looks like seconds") });
+    }
+    expect(readTime(1_771_232_460)).toMatchObject({
+      note: expect.stringContaining("2026-02-16T09:01:00.000Z"),
+    });
+  });
+
+  it("leaves numbers just outside the seconds range without a note", () => {
+    for (const ms of [1e9 - 1, 1e11 + 1, 0]) expect(readTime(ms), String(ms)).toEqual({ ms, note: null });
+  });
+
+  it("gives a reason for text and values that are no time", () => {
+    expect(readTime("")).toEqual({ ms: null, reason: "the time is empty" });
+    expect(readTime("soon")).toEqual({ ms: null, reason: 'the time "soon" is not an ISO-8601 time' });
+    expect(readTime("+275760-09-13T00:00:00.001Z").ms).toBeNull();
+    expect(readTime(null)).toEqual({ ms: null, reason: "the time is null, not a number or ISO-8601 text" });
+    expect(readTime([1])).toMatchObject({ reason: expect.stringContaining("an array") });
   });
 });
 
@@ -43,5 +84,9 @@ describe("toIso", () => {
     const ms = Date.UTC(2026, 2, 9, 0, 0, 0, 5);
     expect(toIso(ms)).toBe("2026-03-09T00:00:00.005Z");
     expect(parseTime(toIso(ms))).toBe(ms);
+  });
+
+  it("refuses, with a message naming it, a value no Date can hold", () => {
+    expect(() => toIso(1e20)).toThrow("100000000000000000000 is not a time a Date can hold");
   });
 });

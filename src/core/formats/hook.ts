@@ -2,7 +2,7 @@ import { z } from "zod";
 import { extractFacts } from "../event-facts.ts";
 import { FINGERPRINT_PREFIX } from "../fingerprint.ts";
 import { hash64 } from "../hash.ts";
-import { parseTime } from "../time.ts";
+import { readTime, toIso } from "../time.ts";
 import { isRecord } from "./fields.ts";
 import { mapHookType, type HookPayload } from "./hook-rules.ts";
 import { rejected, type LineRef, type Normalized } from "./normalized.ts";
@@ -60,7 +60,7 @@ export function envelopeHook(payload: Record<string, unknown>, receivedMs: numbe
     workscope: "hook",
     v: 1,
     id: `hk-${hash64(key.join("\u0000"))}`,
-    ts: new Date(receivedMs).toISOString(),
+    ts: toIso(receivedMs),
     payload,
   };
 }
@@ -74,16 +74,28 @@ export function normalizeHook(value: Record<string, unknown>, ref: LineRef): Nor
     if (!envelope.success) return rejected(`workscope hook line: ${summarizeIssues(envelope.error)}`);
     payloadValue = envelope.data.payload;
     id = envelope.data.id;
-    ts = parseTime(envelope.data.ts);
-    if (ts === null) return rejected("workscope hook line: ts is not a time");
+    const time = readTime(envelope.data.ts);
+    if (time.ms === null) return rejected(`workscope hook line: ts: ${time.reason}`);
+    ts = time.ms;
   }
   const parsed = HookPayloadSchema.safeParse(payloadValue);
   if (!parsed.success) return rejected(`Claude Code hook payload: ${summarizeIssues(parsed.error)}`);
   const payload: HookPayload = parsed.data;
   const sessionId = parsed.data.session_id ?? null;
   const agentInstance = parsed.data.agent_id ?? null;
-  // Raw captures have no time of their own unless the capturing script added one.
-  ts ??= parseTime(payload["timestamp"] ?? payload["ts"]);
+  // Raw captures have no time of their own unless the capturing script added one. One that is
+  // no usable time is reported, and the event is placed by its neighbours like an untimed one.
+  const problems: string[] = [];
+  if (ts === null) {
+    const field = payload["timestamp"] != null ? "timestamp" : "ts";
+    const written = payload[field];
+    const time = written == null ? null : readTime(written);
+    if (time?.ms === null) problems.push(`Claude Code hook payload: ${field}: ${time.reason}`);
+    else if (time !== null) {
+      ts = time.ms;
+      if (time.note !== null) problems.push(`Claude Code hook payload: ${field}: ${time.note}`);
+    }
+  }
   const subject = hookAgent(payload);
   const type = mapHookType(payload);
   const parties = hookParties(payload, type, subject);
@@ -107,7 +119,7 @@ export function normalizeHook(value: Record<string, unknown>, ref: LineRef): Nor
       facts: extractFacts("claude_code", payload),
     },
     needsTime: ts === null,
-    problems: [],
+    problems,
   };
 }
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { extractFacts } from "../event-facts.ts";
 import { agentFromSessionKey } from "../session-key.ts";
-import { parseTime } from "../time.ts";
+import { readTime } from "../time.ts";
 import { isRecord, textField } from "./fields.ts";
 import { NO_PROBLEMS, rejected, type LineRef, type Normalized } from "./normalized.ts";
 
@@ -53,11 +53,17 @@ export function normalizeCoordination(value: Record<string, unknown>, ref: LineR
     if (!parsed.success) return rejected(`OpenClaw event: ${summarizeIssues(parsed.error)}`);
   }
   const line = value as CoordinationLine;
-  const ts = parseTime(line.ts ?? line.timestampMs ?? line.timestamp);
-  if (ts === null) return rejected("OpenClaw event has no usable time (ts, timestampMs or timestamp)");
+  const field = line.ts !== undefined ? "ts" : line.timestampMs !== undefined ? "timestampMs" : "timestamp";
+  const written = line[field];
+  if (written === undefined)
+    return rejected("OpenClaw event has no usable time (ts, timestampMs or timestamp)");
+  const time = readTime(written);
+  if (time.ms === null) return rejected(`OpenClaw event: ${field}: ${time.reason}`);
+  const ts = time.ms;
   const data = line.data ?? {};
   const agentId = line.agentId ?? null;
   const problems = scratch;
+  if (time.note !== null) problems.push(`${field}: ${time.note}`);
   const event = {
     id: line.id ?? null,
     ts,

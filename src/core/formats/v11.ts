@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { extractFacts, NO_FACTS } from "../event-facts.ts";
-import { isIsoUtc } from "../time.ts";
+import { isIsoUtc, parseTime } from "../time.ts";
 import { isRecord, textField } from "./fields.ts";
 import { rejected, type LineRef, type Normalized } from "./normalized.ts";
 import { summarizeIssues } from "./openclaw.ts";
@@ -61,11 +61,14 @@ export function normalizeV11(value: Record<string, unknown>, ref: LineRef): Norm
   if (missing.length > 0) {
     return schemaError(value, ref, `${event.type} requires ${missing.join(", ")}`);
   }
+  // The schema has checked the time; this only tells the type checker it is one.
+  const ts = parseTime(event.ts);
+  if (ts === null) return schemaError(value, ref, "ts: should be an ISO-8601 UTC time");
   const problems: string[] = [];
   return {
     event: {
       id: event.id,
-      ts: Date.parse(event.ts),
+      ts,
       type: event.type,
       source: "v1.1",
       agentId: event.agent_id,
@@ -91,9 +94,9 @@ export function normalizeV11(value: Record<string, unknown>, ref: LineRef): Norm
 
 function schemaError(value: Record<string, unknown>, ref: LineRef, why: string): Normalized {
   const reason = `invalid v1.1 event: ${why}`;
-  const ts = typeof value["ts"] === "string" ? Date.parse(value["ts"]) : Number.NaN;
+  const ts = typeof value["ts"] === "string" ? parseTime(value["ts"]) : null;
   const id = typeof value["id"] === "string" && value["id"].length > 0 ? value["id"] : null;
-  if (!Number.isFinite(ts) || id === null) return rejected(reason);
+  if (ts === null || id === null) return rejected(reason);
   const agent = typeof value["agent_id"] === "string" ? value["agent_id"] : null;
   return {
     event: {

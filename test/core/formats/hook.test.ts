@@ -74,6 +74,39 @@ describe("normalizeHook", () => {
     expect(event?.agentId).toBe("main");
   });
 
+  it("rejects an envelope whose time no Date can hold", () => {
+    const { event, problems } = normalizeHook(
+      { workscope: "hook", v: 1, id: "x", ts: "+275760-09-13T00:00:00.001Z", payload },
+      ref(),
+    );
+    expect(event).toBeNull();
+    expect(problems[0]).toMatch(/^workscope hook line: ts: the time .* is not an ISO-8601 time$/);
+  });
+
+  it("places a raw payload whose own time is no time by its neighbours, and says why", () => {
+    const { event, needsTime, problems } = normalizeHook(
+      { hook_event_name: "Stop", session_id: "s", ts: 1e20 },
+      ref('{"hook_event_name":"Stop"}'),
+    );
+    expect(event).not.toBeNull();
+    expect(needsTime).toBe(true);
+    expect(problems).toEqual([
+      "Claude Code hook payload: ts: the time 100000000000000000000 is outside the range a date can hold (±8.64e15 ms from 1970)",
+    ]);
+  });
+
+  it("keeps a raw payload's time that looks like seconds, with a finding saying so", () => {
+    const { event, needsTime, problems } = normalizeHook(
+      { hook_event_name: "Stop", session_id: "s", timestamp: 1_771_232_460 },
+      ref('{"hook_event_name":"Stop"}'),
+    );
+    expect(event?.ts).toBe(1_771_232_460);
+    expect(needsTime).toBe(false);
+    expect(problems[0]).toMatch(
+      /^Claude Code hook payload: timestamp: the time 1771232460 looks like seconds/,
+    );
+  });
+
   it("rejects an envelope without its payload", () => {
     const { event, problems } = normalizeHook(
       { workscope: "hook", v: 1, id: "x", ts: "2026-03-01T00:00:00Z" },

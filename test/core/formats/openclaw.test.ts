@@ -101,10 +101,33 @@ describe("normalizeCoordination", () => {
     expect(problems[0]).toMatch(/^OpenClaw event: type: /);
   });
 
-  it("rejects an event with no usable time", () => {
-    const { event, problems } = run({ type: "a2a.send", timestamp: "yesterday", data: {} });
+  it("rejects an event with no time", () => {
+    const { event, problems } = run({ type: "a2a.send", data: {} });
     expect(event).toBeNull();
     expect(problems).toEqual(["OpenClaw event has no usable time (ts, timestampMs or timestamp)"]);
+  });
+
+  it("rejects an event whose time is no time, naming the field and the value", () => {
+    const { event, problems } = run({ type: "a2a.send", timestamp: "yesterday", data: {} });
+    expect(event).toBeNull();
+    expect(problems).toEqual(['OpenClaw event: timestamp: the time "yesterday" is not an ISO-8601 time']);
+  });
+
+  it("rejects a time no Date can hold, so no later stage meets it", () => {
+    for (const field of ["ts", "timestampMs", "timestamp"]) {
+      const { event, problems } = run({ type: "a2a.send", [field]: 1e20, data: {} });
+      expect(event, field).toBeNull();
+      expect(problems, field).toEqual([
+        `OpenClaw event: ${field}: the time 100000000000000000000 is outside the range a date can hold (±8.64e15 ms from 1970)`,
+      ]);
+    }
+  });
+
+  it("keeps an event whose time looks like seconds, with a finding saying so", () => {
+    const { event, problems } = run({ type: "a2a.send", ts: 1_771_232_460, data: {} });
+    expect(event?.ts).toBe(1_771_232_460);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^ts: the time 1771232460 looks like seconds, not milliseconds/);
   });
 
   it("rejects data that is not an object", () => {
