@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { CanonicalEvent } from "../../src/core/event.ts";
-import { toEventLine } from "../../src/core/event-line.ts";
+import { classifyEvent } from "../../src/core/classify/classify-event.ts";
+import { TOO_DEEP, toEventLine } from "../../src/core/event-line.ts";
+import { normalizeLine } from "../../src/core/formats/normalize-line.ts";
 import { classifiedEvent } from "../helpers/events.ts";
+import { lineRef } from "../helpers/line-ref.ts";
 
 /** A line read and classified as analyze does it, with eden and seum as main agents. */
 function read(value: Record<string, unknown>, line = 3): CanonicalEvent {
@@ -89,5 +92,18 @@ describe("toEventLine", () => {
       "tsEstimated",
       "type",
     ]);
+  });
+
+  it("keeps a payload nested 20,000 levels deep as its text, where writing it again would overflow the stack", () => {
+    const deep = `${"[".repeat(20_000)}${"]".repeat(20_000)}`;
+    const text = `{"type":"a2a.send","agentId":"eden","ts":1771578000000,"data":{"message":"hi","x":${deep}}}`;
+    const { event } = normalizeLine(lineRef("logs/deep.ndjson", 7, text));
+    if (event === null) throw new Error("the line should be an event");
+    const line = JSON.parse(toEventLine(classifyEvent(event, { mainAgents: new Set(["main"]) }))) as Record<
+      string,
+      unknown
+    >;
+    expect(line).toMatchObject({ type: "a2a.send", agentId: "eden", file: "logs/deep.ndjson", line: 7 });
+    expect(line["data"]).toEqual({ reason: TOO_DEEP, text });
   });
 });
