@@ -8,6 +8,26 @@ const KEPT = 60;
 const PLAIN = /^[a-z0-9_-]{1,100}$/;
 
 /**
+ * Segments a path of ours already uses where an id's segment goes, so that an id by that name would
+ * take (or lose) a page of ours: `sessions/by-category/`, `sessions/index.json`, the `index.html`
+ * of every list folder, a session's `threads/` and the events listing of every role, `all`. Each
+ * row is tested.
+ */
+export const RESERVED_SEGMENTS: readonly string[] = [
+  "by-category",
+  "index.json",
+  "index.html",
+  "threads",
+  "all",
+];
+
+/**
+ * Names Windows keeps for devices, in any case and with any extension (`aux.json` too): a folder
+ * by such a name can be neither made nor checked out there.
+ */
+const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])(\..*)?$/i;
+
+/**
  * The one way an id from a log becomes a path segment of the site (a folder under `--out` and a
  * part of a URL). Ids are untrusted: `../../x`, slashes, NUL, very long or non-ASCII ids must
  * never write outside the output folder, and two ids must never share a page.
@@ -20,12 +40,41 @@ const PLAIN = /^[a-z0-9_-]{1,100}$/;
  * - An encoding longer than 100 characters keeps its first 60 and adds `~~` and a 64-bit hash of
  *   the whole id. Short encodings never contain `~~`, so a long id cannot take a short one's name.
  *
+ * - A segment that would be a name of ours (RESERVED_SEGMENTS), a Windows device name, or end in a
+ *   dot (which Windows drops) has its first or last character escaped as above, which no other id's
+ *   segment holds there, as those characters are otherwise kept.
+ *
  * Because each step is reversible (or, for long ids, tagged), different ids give different
  * segments, and no segment holds `/`, `\`, NUL or starts a `..` path.
  */
 export function pathSegment(id: string): string {
   // Most ids (UUIDs, task_…, ws_…) need nothing escaped: this is run for every row of every list.
-  if (PLAIN.test(id)) return id;
+  if (PLAIN.test(id)) return unreserved(id);
+  const encoded = encode(id);
+  const whole = unreserved(encoded);
+  if (whole.length <= MAX_SEGMENT) return whole;
+  // Cut before an escape rather than through one, so the kept part stays well formed.
+  let cut = KEPT;
+  const escape = encoded.lastIndexOf("~", cut);
+  if (escape > cut - 3) cut = escape;
+  return unreserved(`${encoded.slice(0, cut)}~~${hash64(id)}`);
+}
+
+/**
+ * The segment with its first character escaped when it is a name of ours or of a Windows device,
+ * and its last `.` spelled out as the `:` it stands for when it ends the segment. An escape of a
+ * character the encoding otherwise keeps cannot be another id's segment.
+ */
+function unreserved(segment: string): string {
+  let out = segment;
+  if (out.endsWith(".")) out = `${out.slice(0, -1)}~3A`;
+  if (RESERVED_SEGMENTS.includes(out) || WINDOWS_DEVICE.test(out))
+    out = `~${(out.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(2, "0")}${out.slice(1)}`;
+  return out;
+}
+
+/** The encoding of an id that is not plain, before reserved names are avoided and long ones cut. */
+function encode(id: string): string {
   let out = "";
   for (const byte of utf8(id)) {
     if ((byte >= 0x61 && byte <= 0x7a) || (byte >= 0x30 && byte <= 0x39) || byte === 0x2d || byte === 0x5f)
@@ -35,12 +84,7 @@ export function pathSegment(id: string): string {
   }
   if (out === "") return "~";
   if (/^\.+$/.test(out)) out = out.replaceAll(".", "~3A");
-  if (out.length <= MAX_SEGMENT) return out;
-  // Cut before an escape rather than through one, so the kept part stays well formed.
-  let cut = KEPT;
-  const escape = out.lastIndexOf("~", cut);
-  if (escape > cut - 3) cut = escape;
-  return `${out.slice(0, cut)}~~${hash64(id)}`;
+  return out;
 }
 
 /** UTF-8 bytes of a string, without TextEncoder so that the core stays free of runtime globals. */

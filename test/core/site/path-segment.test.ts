@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pathSegment } from "../../../src/core/site/path-segment.ts";
+import { pathSegment, RESERVED_SEGMENTS } from "../../../src/core/site/path-segment.ts";
 
 describe("pathSegment", () => {
   it.each([
@@ -15,6 +15,7 @@ describe("pathSegment", () => {
     [":", "~3A"],
     ["::", "~3A~3A"],
     ["", "~"],
+    ["a:", "a~3A"],
   ])("encodes %j as %j", (id, segment) => {
     expect(pathSegment(id)).toBe(segment);
   });
@@ -59,6 +60,19 @@ describe("pathSegment", () => {
       `${"x".repeat(60)}~~0000000000000000`,
       "conv:x",
       "conv.x",
+      "by-category",
+      "~62y-category",
+      "by-category:",
+      "aux",
+      "aux:json",
+      "aux.json",
+      "~61ux",
+      "index:json",
+      "index.json",
+      "con:",
+      "con~3A",
+      `con:${"x".repeat(200)}`,
+      `con.${"x".repeat(200)}`,
     ];
     const segments = ids.map(pathSegment);
     expect(new Set(segments).size).toBe(ids.length);
@@ -68,5 +82,60 @@ describe("pathSegment", () => {
     const s = pathSegment(`${"a".repeat(59)}${"한".repeat(50)}`);
     expect(s.startsWith("a".repeat(59))).toBe(true);
     expect(s).toMatch(/^a{59}~~[0-9a-f]{16}$/);
+  });
+
+  it.each([
+    ["by-category", "~62y-category"],
+    ["index.json", "~69ndex.json"],
+    ["index.html", "~69ndex.html"],
+    ["threads", "~74hreads"],
+    ["all", "~61ll"],
+  ])("keeps the route name %j free: an id by that name becomes %j", (name, segment) => {
+    expect(RESERVED_SEGMENTS).toContain(name);
+    // Ids reach `index.json` and `index.html` through `:`, which becomes a dot.
+    expect(pathSegment(name.replace(".", ":"))).toBe(segment);
+  });
+
+  it("lists exactly the reserved route names tested above", () => {
+    expect([...RESERVED_SEGMENTS].sort()).toEqual([
+      "all",
+      "by-category",
+      "index.html",
+      "index.json",
+      "threads",
+    ]);
+  });
+
+  it.each([
+    ["con", "~63on"],
+    ["prn", "~70rn"],
+    ["aux", "~61ux"],
+    ["nul", "~6Eul"],
+    ["com1", "~63om1"],
+    ["com9", "~63om9"],
+    ["lpt1", "~6Cpt1"],
+    ["lpt9", "~6Cpt9"],
+    ["aux:json", "~61ux.json"],
+    ["NUL", "~4E~55~4C"],
+    ["Con:txt", "~43on.txt"],
+  ])("keeps the Windows device name in %j from being a folder: %j", (id, segment) => {
+    expect(pathSegment(id)).toBe(segment);
+  });
+
+  it("leaves names that only look like device names as they are", () => {
+    expect(["com10", "console", "auxiliary", "com0", "all-x", "threadsx"].map(pathSegment)).toEqual([
+      "com10",
+      "console",
+      "auxiliary",
+      "com0",
+      "all-x",
+      "threadsx",
+    ]);
+  });
+
+  it("never ends a segment in a dot, which Windows drops", () => {
+    expect(pathSegment("conv:")).toBe("conv~3A");
+    // Spelled out, the colon would make the segment too long: it is cut and tagged instead.
+    expect(pathSegment(`${"a".repeat(99)}:`)).toMatch(/^a{60}~~[0-9a-f]{16}$/);
   });
 });
