@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CollabCategory } from "../category.ts";
+import { RedactionCount } from "../redact/redact.ts";
 import type { Report } from "../report.ts";
 import { AgentCard } from "./agent-card.ts";
 import { EventListing } from "./events-page.ts";
@@ -25,6 +26,11 @@ export const SiteIndex = z.object({
   agents: z.array(AgentCard),
   /** The events pages' listings. */
   eventListings: z.array(EventListing),
+  /**
+   * The secrets replaced in the page data, per kind in the order of the rule table; empty when
+   * nothing was found or the build was asked not to redact.
+   */
+  redactions: z.array(RedactionCount),
 });
 export type SiteIndex = z.infer<typeof SiteIndex>;
 
@@ -45,5 +51,6 @@ export function siteIndex(
     tasks: [...lookups.taskCards.values()],
     agents: [...lookups.agentCards.values()],
     eventListings: [...eventListings],
+    redactions: [],
   };
 }

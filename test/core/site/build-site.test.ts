@@ -1,5 +1,7 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Analysis } from "../../../src/core/analysis.ts";
 import { buildSiteData, SiteData } from "../../../src/core/site/build-site.ts";
 import { EVENTS_PER_PAGE } from "../../../src/core/site/events-page.ts";
@@ -75,5 +77,109 @@ describe("buildSiteData on the sample", () => {
         .map((t) => t.taskId),
     );
     expect(data.index.tasks.filter((t) => t.pendingQuestion !== null)).toHaveLength(pending.length);
+  });
+});
+
+describe("buildSiteData on logs that hold secrets, read from outside the working directory", () => {
+  /** Fake secrets, put together from parts so that no file here looks like it holds one. */
+  const GITHUB = ["gh", "p_", "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"].join("");
+  const AWS = ["AK", "IA", "IOSFODNN7EXAMPLE"].join("");
+  const URL_PASSWORD = ["postgres://app:", "hunter2", "@db.internal/x"].join("");
+  let dir: string;
+  let leaky: Analysis;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "workscope-redact-"));
+    mkdirSync(path.join(dir, "logs"));
+    mkdirSync(path.join(dir, "workspace-eden", "tasks"), { recursive: true });
+    const data = (extra: object): object => ({
+      fromAgent: "seum",
+      toAgent: "eden",
+      conversationId: "c-1",
+      workSessionId: "ws-1",
+      taskId: "task_abc",
+      ...extra,
+    });
+    const lines = [
+      {
+        type: "a2a.send",
+        agentId: "seum",
+        ts: 1772341950000,
+        data: data({ message: `use ${GITHUB} to push` }),
+      },
+      {
+        type: "a2a.response",
+        agentId: "eden",
+        ts: 1772341960000,
+        data: data({ message: `db is ${URL_PASSWORD}` }),
+      },
+      {
+        type: "task.started",
+        agentId: "eden",
+        ts: 1772341970000,
+        data: { taskId: "task_abc", workSessionId: "ws-1" },
+      },
+      // Not JSON: a finding with this file's path.
+      `not json ${AWS}`,
+    ];
+    writeFileSync(
+      path.join(dir, "logs", "events.ndjson"),
+      `${lines.map((l) => (typeof l === "string" ? l : JSON.stringify(l))).join("\n")}\n`,
+    );
+    writeFileSync(
+      path.join(dir, "workspace-eden", "tasks", "task_abc.md"),
+      [
+        "# Task: task_abc",
+        "",
+        "## Metadata",
+        "- **Status:** in_progress",
+        "- **Priority:** high",
+        "- **Created:** 2026-03-01T04:00:00.000Z",
+        "- **Work Session:** ws-1",
+        "",
+        "## Description",
+        `Rotate ${AWS} before the release`,
+        "",
+        "## Progress",
+        `- tried ${GITHUB}`,
+        "",
+      ].join("\n"),
+    );
+    leaky = await analyzeInputs([dir], { cwd: process.cwd(), nowMs: Date.parse(TEST_NOW) });
+  });
+
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("replaces every secret in the page data and counts them per kind in the index", () => {
+    const site = buildSiteData(leaky, { inputRoots: [dir] });
+    const json = JSON.stringify(site);
+    for (const secret of [GITHUB, AWS, "hunter2"]) expect(json).not.toContain(secret);
+    expect(json).toContain("[redacted: github token]");
+    expect(json).toContain("postgres://app:[redacted: url password]@db.internal/x");
+    expect(SiteData.safeParse(site).success).toBe(true);
+    expect(site.index.redactions.map((r) => r.kind)).toEqual([
+      "github token",
+      "aws access key",
+      "url password",
+    ]);
+    expect(site.index.redactions.every((r) => r.count > 0)).toBe(true);
+  });
+
+  it("shows no absolute path of an input, only paths relative to it", () => {
+    const site = buildSiteData(leaky, { inputRoots: [dir] });
+    expect(leaky.report.input.files.some((f) => f.path.startsWith(dir))).toBe(true);
+    expect(JSON.stringify(site)).not.toContain(dir);
+    expect(site.tasks.find((t) => t.task.taskId === "task_abc")?.filePath).toBe(
+      "workspace-eden/tasks/task_abc.md",
+    );
+    // Without the inputs, such a path is shown by its file name.
+    expect(JSON.stringify(buildSiteData(leaky))).not.toContain(dir);
+  });
+
+  it("keeps every text as it is with redact: false, and counts nothing", () => {
+    const site = buildSiteData(leaky, { redact: false, inputRoots: [dir] });
+    const json = JSON.stringify(site);
+    for (const secret of [GITHUB, AWS, "hunter2"]) expect(json).toContain(secret);
+    expect(site.index.redactions).toEqual([]);
   });
 });

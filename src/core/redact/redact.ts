@@ -1,0 +1,119 @@
+import { z } from "zod";
+import { REDACT_RULES, type RedactRule } from "./redact-rules.ts";
+
+/** How many secrets of one kind were replaced. */
+export const RedactionCount = z.object({
+  /** The kind, as the rule table names it (`github token`). */
+  kind: z.string(),
+  /** How many were replaced, each distinct text counted once. */
+  count: z.number().int().positive(),
+});
+export type RedactionCount = z.infer<typeof RedactionCount>;
+
+/** The marker that takes a secret's place. */
+export function redactionMarker(kind: string): string {
+  return `[redacted: ${kind}]`;
+}
+
+/**
+ * Something every rule's match begins with or contains. Most texts hold none of these, and testing
+ * one expression is much cheaper than running every row, so the rows run only on the others.
+ */
+const TRIGGER = /sk-|gh[pousr]_|github_pat_|glpat-|xox[abprs]-|AKIA|ASIA|eyJ|PRIVATE KEY|Bearer|:\/\//i;
+
+/** One text with its secrets replaced, and how many of each kind there were. */
+export function redactText(
+  text: string,
+  rules: readonly RedactRule[] = REDACT_RULES,
+): { text: string; counts: Map<string, number> } {
+  const counts = new Map<string, number>();
+  if (!TRIGGER.test(text)) return { text, counts };
+  let out = text;
+  for (const rule of rules) {
+    const marker = redactionMarker(rule.kind);
+    out = out.replace(rule.pattern, (...args: unknown[]) => {
+      counts.set(rule.kind, (counts.get(rule.kind) ?? 0) + 1);
+      // The arguments after the match are its groups, then the offset: only the groups are kept.
+      const groups = args.slice(1).filter((a): a is string => typeof a === "string");
+      return rule.keep === undefined ? marker : rule.keep(marker, ...groups);
+    });
+  }
+  return { text: out, counts };
+}
+
+/**
+ * Redacts many texts and keeps the counts. The same text is often shown in several places (a
+ * session's title on its card and on its page), so each distinct text is redacted and counted once:
+ * the counts say how many secrets were found, not how many times a page shows them.
+ */
+export class Redactor {
+  private readonly seen = new Map<string, string>();
+  private readonly totals = new Map<string, number>();
+
+  /** The text with its secrets replaced. */
+  redact(text: string): string {
+    if (!TRIGGER.test(text)) return text;
+    const known = this.seen.get(text);
+    if (known !== undefined) return known;
+    const result = redactText(text);
+    for (const [kind, n] of result.counts) this.totals.set(kind, (this.totals.get(kind) ?? 0) + n);
+    this.seen.set(text, result.text);
+    return result.text;
+  }
+
+  /** The counts so far, in the order of the rule table, kinds with none left out. */
+  counts(): RedactionCount[] {
+    return REDACT_RULES.flatMap((rule) => {
+      const count = this.totals.get(rule.kind) ?? 0;
+      return count > 0 ? [{ kind: rule.kind, count }] : [];
+    });
+  }
+}
+
+/** `3 github tokens`-style one-line summary of counts, for the command line: `jwt 2, url password 1`. */
+export function describeCounts(counts: readonly RedactionCount[]): string {
+  return counts.map((c) => `${c.kind} ${c.count}`).join(", ");
+}
+
+/**
+ * A copy of a JSON-like value with every string passed through `visit`, which also gets the name of
+ * the field the string is in (for an array's items, the array's field). It walks with a stack of
+ * its own rather than by recursion, so that deeply nested JSON from a log cannot overflow the call
+ * stack; values that are not plain objects, arrays or strings are kept as they are.
+ */
+export function mapStrings<T>(value: T, visit: (text: string, field: string | null) => string): T {
+  const root: Record<string, unknown> = {};
+  const stack: { source: object; target: Record<string, unknown> | unknown[]; field: string | null }[] = [
+    { source: { value }, target: root, field: null },
+  ];
+  while (stack.length > 0) {
+    const { source, target, field } = stack.pop() as (typeof stack)[number];
+    const isArray = Array.isArray(source);
+    for (const [key, item] of Object.entries(source)) {
+      const name = isArray ? field : key;
+      let copy: unknown = item;
+      if (typeof item === "string") copy = visit(item, name);
+      else if (Array.isArray(item)) {
+        copy = new Array<unknown>(item.length);
+        stack.push({ source: item, target: copy as unknown[], field: name });
+      } else if (isPlainObject(item)) {
+        copy = {};
+        stack.push({ source: item, target: copy as Record<string, unknown>, field: name });
+      }
+      // `__proto__` from a log is an own field like any other, never the copy's prototype.
+      Object.defineProperty(target, key, {
+        value: copy,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+  }
+  return root["value"] as T;
+}
+
+function isPlainObject(value: unknown): value is object {
+  if (value === null || typeof value !== "object") return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
