@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CollabCategory } from "./category.ts";
 import { isRecord } from "./formats/fields.ts";
+import { setOwn } from "./safe-map.ts";
 
 /** One manual category override, as task-monitor stores it. */
 export const CategoryOverride = z.object({
@@ -13,7 +14,10 @@ export const CategoryOverride = z.object({
 });
 export type CategoryOverride = z.infer<typeof CategoryOverride>;
 
-/** `work-session-category-overrides.json`: overrides by work session id. */
+/**
+ * `work-session-category-overrides.json`: overrides by work session id. Session ids are data, so
+ * entries are set and read only through `src/core/safe-map.ts`.
+ */
 export type CategoryOverrides = Record<string, CategoryOverride>;
 
 /**
@@ -26,7 +30,7 @@ export function readOverrides(value: unknown): { overrides: CategoryOverrides; p
   const problems: string[] = [];
   for (const [ws, entry] of Object.entries(value)) {
     const parsed = CategoryOverride.safeParse(entry);
-    if (parsed.success) overrides[ws] = parsed.data;
+    if (parsed.success) setOwn(overrides, ws, parsed.data);
     else
       problems.push(
         `override for "${ws}": ${parsed.error.issues.map((i) => `${i.path.join(".") || "entry"}: ${i.message}`).join("; ")}`,

@@ -6,6 +6,7 @@ import { EventRole } from "../classify/event-role.ts";
 import type { CanonicalEvent } from "../event.ts";
 import { eventRef } from "../event-ref.ts";
 import type { CategoryOverrides } from "../overrides.ts";
+import { ownValue } from "../safe-map.ts";
 import type { Attribution } from "./attribute.ts";
 import { sessionCategory } from "./session-category.ts";
 import { nextSessionsOf, previousSessionOf } from "./session-links.ts";
@@ -114,7 +115,7 @@ function buildOne(
     .filter((e): e is CategoryEvidence => e !== null);
   // Without any message, what its tasks are about is the best evidence there is.
   if (evidence.length === 0) evidence = descriptions.map((d) => evidenceOf(d));
-  const override = context.overrides[id];
+  const override = ownValue(context.overrides, id);
   const category = sessionCategory({ override, stated, evidence });
   const a2a = events.filter(isAgentToAgent);
   const threads = buildThreads(a2a, id, context.logEndMs, context.mentionNames);

@@ -29,6 +29,26 @@ const build = (events: CanonicalEvent[], over: Partial<SessionContext> = {}) =>
   buildWorkSessions(attributeEvents(events, new Map()), context(over));
 
 describe("buildWorkSessions", () => {
+  it("finds no override for a session named like an Object.prototype member, and the override it has", () => {
+    const ids = ["constructor", "__proto__", "toString", "hasOwnProperty"];
+    const overrides = JSON.parse(
+      '{"__proto__":{"collabCategory":"infra_ops","updatedAt":"2026-03-01T00:00:00Z"}}',
+    ) as SessionContext["overrides"];
+    const { sessions } = build(
+      ids.map((ws, i) => send(ws, 1000 + i, "배포 점검")),
+      { overrides },
+    );
+    const byId = new Map(sessions.map((s) => [s.workSessionId, s]));
+    for (const ws of ["constructor", "toString", "hasOwnProperty"]) {
+      expect(byId.get(ws)?.categorySource, ws).not.toBe("manual_override");
+      expect(byId.get(ws)?.collabCategory, ws).toEqual(expect.any(String));
+    }
+    expect(byId.get("__proto__")).toMatchObject({
+      collabCategory: "infra_ops",
+      categorySource: "manual_override",
+    });
+  });
+
   it("lists sessions by their last activity, newest first", () => {
     const { sessions } = build([send("ws_old", 1000, "배포 점검"), send("ws_new", 2000, "배포 점검")]);
     expect(sessions.map((s) => s.workSessionId)).toEqual(["ws_new", "ws_old"]);
