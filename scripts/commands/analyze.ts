@@ -2,6 +2,8 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { toEventLine } from "../../src/core/event-line.ts";
+import { publish, redactJsonLine } from "../../src/core/redact/publish.ts";
+import { describeCounts, Redactor } from "../../src/core/redact/redact.ts";
 import type { Report } from "../../src/core/report.ts";
 import { defaultStateDir } from "../../src/ingest/discover.ts";
 import { analyzeInputs } from "../../src/ingest/analyze-inputs.ts";
@@ -23,6 +25,8 @@ Options:
   --now ISO        judge against this time instead of the time of the run
   --json FILE|-    write the Report as JSON to FILE, or to stdout with -
   --events FILE    write every distinct event as one NDJSON line (for DuckDB, ClickHouse…)
+  --redact         replace secrets (API keys, tokens, passwords in URLs…) in every text of the
+                   Report and the events by [redacted: <kind>] (README: Redaction)
   --quiet          no progress on stderr
   -h, --help       this help
 `;
@@ -46,6 +50,7 @@ export async function runAnalyze(argv: string[], cwd: string = process.cwd()): P
     now: { type: "string" },
     json: { type: "string" },
     events: { type: "string" },
+    redact: { type: "boolean" },
     quiet: { type: "boolean" },
   });
   if (values.help) {
@@ -56,11 +61,16 @@ export async function runAnalyze(argv: string[], cwd: string = process.cwd()): P
   const inputs = resolveInputs(positionals);
   const quiet = values.quiet === true;
   let progress = silentProgress;
-  const { report, events } = await analyzeInputs(inputs, {
+  const analysis = await analyzeInputs(inputs, {
     cwd,
     nowMs,
     progress: (files) => (progress = quiet ? silentProgress : streamProgress(files, process.stderr)),
   });
+  // Text is kept as the logs have it unless asked: the Report stays on the user's machine.
+  const redactor = values.redact === true ? new Redactor() : null;
+  const report =
+    redactor === null ? analysis.report : publish(analysis.report, { redactor, inputRoots: null });
+  const events = analysis.events;
   progress.finish(
     `read ${report.input.files.length} files: ${report.input.events} events, ${report.input.duplicates} duplicates, ${report.input.errors.length} findings`,
   );
@@ -69,7 +79,12 @@ export async function runAnalyze(argv: string[], cwd: string = process.cwd()): P
   if (values.json === "-") process.stdout.write(json);
   else if (values.json !== undefined) await writeFileAtomic(path.resolve(cwd, values.json), json);
   if (values.events !== undefined)
-    await writeLinesAtomic(path.resolve(cwd, values.events), events.map(toEventLine));
+    await writeLinesAtomic(
+      path.resolve(cwd, values.events),
+      events.map((e) => (redactor === null ? toEventLine(e) : redactJsonLine(toEventLine(e), redactor))),
+    );
+  const redacted = redactor?.counts() ?? [];
+  if (redacted.length > 0 && !quiet) process.stderr.write(`secrets redacted: ${describeCounts(redacted)}\n`);
   if (values.json === undefined) process.stdout.write(summarize(report, inputs));
   return 0;
 }

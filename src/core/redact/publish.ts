@@ -1,5 +1,5 @@
 import { relativeToInput } from "./input-path.ts";
-import { mapStrings, type Redactor } from "./redact.ts";
+import { mapStrings, mightHoldSecret, type Redactor } from "./redact.ts";
 
 /**
  * Fields that hold an id, a path segment or an agent's name: they name pages and link them, so
@@ -53,4 +53,22 @@ export function publish<T>(value: T, options: PublishOptions): T {
       return inputRoots === null ? text : relativeToInput(text, inputRoots);
     return redactor === null ? text : redactor.redact(text);
   });
+}
+
+/**
+ * One line of JSON with its secrets replaced as `publish` replaces them, ids kept. A line too
+ * deeply nested to parse or write again has each string literal redacted in place instead, ids
+ * included, so that no line is ever lost or left with a secret. A line no rule can match is kept
+ * byte for byte without being parsed.
+ */
+export function redactJsonLine(line: string, redactor: Redactor): string {
+  // A `\u` escape could spell a rule's prefix that the raw line does not show.
+  if (!mightHoldSecret(line) && !line.includes("\\u")) return line;
+  try {
+    return JSON.stringify(publish(JSON.parse(line) as unknown, { redactor, inputRoots: null }));
+  } catch {
+    return line.replace(/"(?:[^"\\]|\\.)*"/g, (literal) =>
+      JSON.stringify(redactor.redact(JSON.parse(literal) as string)),
+    );
+  }
 }

@@ -21,6 +21,11 @@ export function redactionMarker(kind: string): string {
  */
 const TRIGGER = /sk-|gh[pousr]_|github_pat_|glpat-|xox[abprs]-|AKIA|ASIA|eyJ|PRIVATE KEY|Bearer|:\/\//i;
 
+/** Whether a text might hold a secret: false means that no rule can match it. */
+export function mightHoldSecret(text: string): boolean {
+  return TRIGGER.test(text);
+}
+
 /** One text with its secrets replaced, and how many of each kind there were. */
 export function redactText(
   text: string,
@@ -70,7 +75,7 @@ export class Redactor {
   }
 }
 
-/** `3 github tokens`-style one-line summary of counts, for the command line: `jwt 2, url password 1`. */
+/** Counts as the command line says them: `jwt 2, url password 1`. */
 export function describeCounts(counts: readonly RedactionCount[]): string {
   return counts.map((c) => `${c.kind} ${c.count}`).join(", ");
 }

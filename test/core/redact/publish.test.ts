@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { publish } from "../../../src/core/redact/publish.ts";
+import { publish, redactJsonLine } from "../../../src/core/redact/publish.ts";
 import { Redactor } from "../../../src/core/redact/redact.ts";
 
 /** A fake token put together from parts. */
@@ -34,5 +34,33 @@ describe("publish", () => {
 
   it("keeps texts and paths as they are when asked to", () => {
     expect(publish(value, { redactor: null, inputRoots: null })).toEqual(value);
+  });
+});
+
+describe("redactJsonLine", () => {
+  it("redacts the texts of a line, keeps its ids and the order of its fields", () => {
+    const redactor = new Redactor();
+    const line = JSON.stringify({ id: TOKEN, ts: 1, data: { message: `use ${TOKEN}`, n: 1.5 } });
+    expect(redactJsonLine(line, redactor)).toBe(
+      JSON.stringify({ id: TOKEN, ts: 1, data: { message: "use [redacted: gitlab token]", n: 1.5 } }),
+    );
+    expect(redactor.counts()).toEqual([{ kind: "gitlab token", count: 1 }]);
+  });
+
+  it("keeps a line no rule can match byte for byte", () => {
+    const line = '{"b":1.0,"a":"x"}';
+    expect(redactJsonLine(line, new Redactor())).toBe(line);
+  });
+
+  it("finds a secret spelled with \\u escapes", () => {
+    const line = JSON.stringify({ text: TOKEN }).replace("g", "\\u0067");
+    expect(redactJsonLine(line, new Redactor())).toBe('{"text":"[redacted: gitlab token]"}');
+  });
+
+  it("redacts each string in place when the line cannot be parsed again", () => {
+    const depth = 20_000;
+    const line = `${'{"a":'.repeat(depth)}"${TOKEN}"${"}".repeat(depth)}`;
+    const out = redactJsonLine(line, new Redactor());
+    expect(out).toBe(`${'{"a":'.repeat(depth)}"[redacted: gitlab token]"${"}".repeat(depth)}`);
   });
 });

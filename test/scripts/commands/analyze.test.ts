@@ -64,6 +64,77 @@ describe("runAnalyze", () => {
   });
 });
 
+describe("runAnalyze --redact", () => {
+  /** Fake secrets, put together from parts so that no file here looks like it holds one. */
+  const GITHUB = ["gh", "p_", "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"].join("");
+  const JWT = [
+    "eyJ",
+    "hbGciOiJIUzI1NiJ9",
+    ".",
+    "eyJ",
+    "zdWIiOiIxMjM0In0",
+    ".",
+    "dBjftJeZ4CVPmB92K27uhb",
+  ].join("");
+  const lines = [
+    {
+      type: "a2a.send",
+      agentId: "seum",
+      ts: 1772341950000,
+      data: {
+        fromAgent: "seum",
+        toAgent: "eden",
+        conversationId: "c-1",
+        workSessionId: "ws-1",
+        message: `push with ${GITHUB}`,
+      },
+    },
+    {
+      type: "a2a.response",
+      agentId: "eden",
+      ts: 1772341960000,
+      data: { conversationId: "c-1", workSessionId: "ws-1", message: JWT },
+    },
+  ];
+  const state = (): string =>
+    tmpTree({
+      "logs/events.ndjson": `${lines.map((l) => JSON.stringify(l)).join("\n")}\n${GITHUB} is not json\n`,
+    });
+
+  it("keeps every text as the logs have it without --redact", async () => {
+    const dir = state();
+    const { code } = await run(
+      ["--now", TEST_NOW, "--quiet", "--json", "r.json", "--events", "e.ndjson", "."],
+      dir,
+    );
+    expect(code).toBe(0);
+    for (const file of ["r.json", "e.ndjson"]) {
+      const text = readFileSync(path.join(dir, file), "utf8");
+      expect(text).toContain(GITHUB);
+      expect(text).not.toContain("[redacted:");
+    }
+  });
+
+  it("replaces secrets in the Report and the events with --redact, and keeps ids and every event", async () => {
+    const dir = state();
+    const { code } = await run(
+      ["--now", TEST_NOW, "--quiet", "--redact", "--json", "r.json", "--events", "e.ndjson", "."],
+      dir,
+    );
+    expect(code).toBe(0);
+    const report = readFileSync(path.join(dir, "r.json"), "utf8");
+    const events = readFileSync(path.join(dir, "e.ndjson"), "utf8");
+    for (const text of [report, events]) {
+      expect(text).not.toContain(GITHUB);
+      expect(text).not.toContain(JWT);
+    }
+    expect(events).toContain("push with [redacted: github token]");
+    expect(events).toContain('"message":"[redacted: jwt]"');
+    expect(events.trimEnd().split("\n")).toHaveLength(2);
+    expect(report).toContain('"workSessionId": "ws-1"');
+  });
+});
+
 describe("resolveInputs", () => {
   it("takes the inputs named, else the OpenClaw state directory, else the bundled sample", () => {
     expect(resolveInputs(["a", "b"], {})).toEqual(["a", "b"]);
