@@ -37,8 +37,21 @@ export async function runHook(
   }
   if (!isRecord(payload))
     throw new UsageError("hook expects one JSON object on stdin (a Claude Code hook payload)");
-  await mkdir(path.dirname(path.resolve(values.out)), { recursive: true });
-  // One write of one line: appends from hooks that run at once do not interleave.
-  await appendFile(values.out, `${JSON.stringify(envelopeHook(payload, clock()))}\n`);
+  const line = `${JSON.stringify(envelopeHook(payload, clock()))}\n`;
+  try {
+    await mkdir(path.dirname(path.resolve(values.out)), { recursive: true });
+    // One write of one line: appends from hooks that run at once do not interleave.
+    await appendFile(values.out, line);
+  } catch (error) {
+    // A folder by that name, a file where a folder goes, no permission: the user's to fix, in one line.
+    const code = (error as NodeJS.ErrnoException).code;
+    const why =
+      code === "EISDIR"
+        ? "it is a folder"
+        : code === "ENOTDIR" || code === "EEXIST"
+          ? "a part of its path is a file"
+          : code;
+    throw new UsageError(`cannot append to --out ${values.out}: ${why ?? String(error)}`, { cause: error });
+  }
   return 0;
 }

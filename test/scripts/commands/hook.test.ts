@@ -34,6 +34,17 @@ describe("runHook", () => {
     await expect(runHook([], stdin("{}"))).rejects.toThrow("hook needs --out FILE");
   });
 
+  it("refuses, in one line, an --out that is a folder or lies inside a file", async () => {
+    const dir = tmpTree({ "file.txt": "x" });
+    await expect(runHook(["--out", dir], stdin("{}"))).rejects.toThrow(
+      new UsageError(`cannot append to --out ${dir}: it is a folder`),
+    );
+    const inside = path.join(dir, "file.txt", "h.ndjson");
+    await expect(runHook(["--out", inside], stdin("{}"))).rejects.toThrow(
+      new UsageError(`cannot append to --out ${inside}: a part of its path is a file`),
+    );
+  });
+
   it("explains itself with --help", async () => {
     let printed = "";
     vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
