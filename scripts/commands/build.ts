@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { toIso } from "../../src/core/time.ts";
 import { buildSiteData } from "../../src/core/site/build-site.ts";
+import { describeCounts, type RedactionCount } from "../../src/core/redact/redact.ts";
 import { analyzeInputs } from "../../src/ingest/analyze-inputs.ts";
 import { silentProgress, streamProgress } from "../../src/ingest/progress.ts";
 import { writeSiteData } from "../../src/ingest/write-site-data.ts";
@@ -34,6 +35,8 @@ Options:
   --base PATH      the path the site is served under, e.g. /reports/ (default: /)
   --locale ko|en   the site's language (default: ko)
   --jobs N         processes rendering pages side by side (default: the CPU count, at most 4)
+  --no-redact      keep secrets (API keys, tokens, passwords in URLs…) in the pages; by default
+                   they are replaced by [redacted: <kind>] (README: Redaction)
   --quiet          no progress on stderr
   -h, --help       this help
 `;
@@ -45,6 +48,7 @@ export async function runBuild(argv: string[]): Promise<number> {
     base: { type: "string" },
     locale: { type: "string" },
     jobs: { type: "string" },
+    "no-redact": { type: "boolean" },
     quiet: { type: "boolean" },
   });
   if (values.help) {
@@ -76,7 +80,7 @@ export async function runBuild(argv: string[]): Promise<number> {
   const rendering = await startRendering({ dataDir: nextDir, out, jobs, quiet });
   let summary: BuildSummary;
   try {
-    summary = await writeData(inputs, nowMs, nextDir, quiet);
+    summary = await writeData(inputs, nowMs, nextDir, quiet, values["no-redact"] !== true);
     await rendering.finished();
     await writeSiteMarker(out, { generatedAt: summary.generatedAt, base });
   } catch (error) {
@@ -90,6 +94,7 @@ export async function runBuild(argv: string[]): Promise<number> {
   process.stdout.write(
     [
       `workscope build — ${summary.sessions} work sessions, ${summary.tasks} tasks, ${summary.agents} agents`,
+      ...(summary.redactions.length > 0 ? [`  secrets redacted: ${describeCounts(summary.redactions)}`] : []),
       `  site written to ${shown}/`,
       `  preview it: npx workscope preview --out ${shown}  (or any static server)`,
       `  its data stays in ${path.relative(process.cwd(), dataDir) || "."}/ for Astro's dev server (README: Development)`,
@@ -105,6 +110,8 @@ interface BuildSummary {
   sessions: number;
   tasks: number;
   agents: number;
+  /** The secrets replaced in the pages, per kind. */
+  redactions: RedactionCount[];
 }
 
 /**
@@ -116,6 +123,7 @@ async function writeData(
   nowMs: number,
   dataDir: string,
   quiet: boolean,
+  redact: boolean,
 ): Promise<BuildSummary> {
   let progress = silentProgress;
   const analysis = await analyzeInputs(inputs, {
@@ -127,8 +135,10 @@ async function writeData(
   progress.finish(
     `read ${report.input.files.length} files: ${report.input.events} events, ${report.workSessions.length} work sessions`,
   );
-  await writeSiteData(dataDir, buildSiteData(analysis));
+  const data = buildSiteData(analysis, { redact, inputRoots: inputs.map((i) => path.resolve(i)) });
+  await writeSiteData(dataDir, data);
   return {
+    redactions: data.index.redactions,
     generatedAt: report.generatedAt,
     sessions: report.workSessions.length,
     tasks: report.tasks.length,
