@@ -15,6 +15,8 @@ export default defineConfig({
     testTimeout: 60_000,
     projects: [
       // One module at a time, in process: core, ingest, site helpers and scripts. Runs in seconds.
+      // The property tests of test/property/ run here too, with a short run from a fixed seed;
+      // `npm run fuzz` runs the same files with many more cases.
       {
         test: {
           name: "unit",
