@@ -3,14 +3,14 @@ import type { Analysis } from "./analysis.ts";
 import { classifyEvents } from "./classify/classify-event.ts";
 import { dedupeEvents, type Deduped } from "./dedupe.ts";
 import type { CanonicalEvent } from "./event.ts";
-import { compareFindings, type Finding } from "./finding.ts";
+import { boundFindings, type Finding } from "./finding.ts";
 import type { InputFile, LoadedInput } from "./input.ts";
 import { SCHEMA_VERSION, type Report } from "./report.ts";
 import { attributeEvents } from "./sessions/attribute.ts";
 import { blockedFlowsOf, queueContention } from "./sessions/blocked-flows.ts";
 import { buildWorkSessions, listUnattributed } from "./sessions/build-sessions.ts";
 import { buildTasks } from "./tasks/build-tasks.ts";
-import type { TaskSummary } from "./tasks/task-summary.ts";
+import { distinctTaskFiles, type TaskSummary } from "./tasks/task-summary.ts";
 import { taskLinksOf } from "./tasks/task-links.ts";
 import { toIso } from "./time.ts";
 import { weeklyCategories } from "./weeks.ts";
@@ -32,9 +32,12 @@ export function distinctEvents(input: Pick<LoadedInput, "events" | "mainAgents">
 export function analyze(input: LoadedInput, nowMs: number): Analysis {
   const distinct = distinctEvents(input);
   const { events } = distinct;
+  // One file per task: a second file with a task's id is a finding, not merged into the first.
+  const distinctFiles = distinctTaskFiles(input.taskFiles);
+  const read: LoadedInput = { ...input, taskFiles: distinctFiles.taskFiles };
   // Tasks need no session; sessions of task signals only are titled by the tasks' descriptions.
-  const tasks = buildTasks(input, events, nowMs);
-  const taskLinks = taskLinksOf(input);
+  const tasks = buildTasks(read, events, nowMs);
+  const taskLinks = taskLinksOf(read);
   const attribution = attributeEvents(events, taskLinks.sessionOfTask);
   const mentionNames = new Map(Object.entries(input.mentionNames));
   const sessions = buildWorkSessions(attribution, {
@@ -45,12 +48,14 @@ export function analyze(input: LoadedInput, nowMs: number): Analysis {
     taskDescriptions: descriptionsOf(tasks.tasks),
     mentionNames,
   });
-  const agents = buildAgents(input, events, sessions.sessions, tasks.tasks);
+  const agents = buildAgents(read, events, sessions.sessions, tasks.tasks);
   const blockedFlows = blockedFlowsOf(sessions.threads);
   const contention = queueContention(events);
   const weeks = weeklyCategories(sessions.sessions);
 
-  const findings = [...distinct.findings, ...tasks.findings];
+  const findings = [...distinct.findings, ...distinctFiles.findings, ...tasks.findings];
+  // Listed up to a limit per file, the rest counted, so the Report always comes out.
+  const bounded = boundFindings([...input.findings, ...findings], input.findingsOmitted);
   const report: Report = {
     schemaVersion: SCHEMA_VERSION,
     generatedAt: toIso(nowMs),
@@ -58,7 +63,8 @@ export function analyze(input: LoadedInput, nowMs: number): Analysis {
       files: withFindings(input.files, findings),
       events: events.length,
       duplicates: distinct.duplicates,
-      errors: [...input.findings, ...findings].sort(compareFindings),
+      errors: bounded.listed,
+      ...(bounded.omitted.length > 0 ? { errorsOmitted: bounded.omitted } : {}),
     },
     workSessions: sessions.sessions,
     unattributed: listUnattributed(attribution),

@@ -182,6 +182,67 @@ describe("analyze", () => {
     expect([...analysis.untitledSessions]).toEqual(["ws_bare"]);
   });
 
+  it("reads one file per task: a second file with the same id is a finding on that file, not merged", () => {
+    const first = taskFile("task_a", "A");
+    const second = { ...taskFile("task_a", "B"), agentId: "seum", file: "tasks/z/task_a.md" };
+    const files = [
+      { path: first.file, kind: "task" as const, bytes: 1, lines: 1, events: 0, errors: 0 },
+      { path: second.file, kind: "task" as const, bytes: 1, lines: 1, events: 0, errors: 0 },
+    ];
+    const analysis = analyze(input({ files, taskFiles: [first, second] }), NOW);
+    expect(analysis.report.tasks.map((t) => [t.taskId, t.agentId, t.description])).toEqual([
+      ["task_a", "eden", "A"],
+    ]);
+    expect(analysis.taskFiles.get("task_a")?.file).toBe("tasks/task_a.md");
+    expect(analysis.report.input.errors).toEqual([
+      {
+        file: "tasks/z/task_a.md",
+        line: 0,
+        reason:
+          'task "task_a" is also in tasks/task_a.md, which is kept as the first in path order; this file was not merged',
+      },
+    ]);
+    expect(analysis.report.input.files.map((f) => [f.path, f.errors])).toEqual([
+      ["tasks/task_a.md", 0],
+      ["tasks/z/task_a.md", 1],
+    ]);
+  });
+
+  it("analyzes sessions, tasks, agents and conversations whose ids name Object.prototype members", () => {
+    const ids = ["constructor", "__proto__", "toString", "hasOwnProperty"];
+    const events = ids.flatMap((id, i) => [
+      send(2 * i + 1, {
+        toAgent: id,
+        conversationId: id,
+        workSessionId: id,
+        taskId: id,
+        message: "배포 점검",
+      }),
+      taskSignal(2 * i + 2, id),
+    ]);
+    const analysis = analyze(
+      input({
+        events,
+        taskFiles: ids.map((id) => taskFile(id, `task ${id}`)),
+        history: ids.flatMap((id) => history(id, `task ${id}`)),
+        mainAgents: ["main", ...ids],
+        mentionNames: JSON.parse('{"__proto__": "x"}') as Record<string, string>,
+      }),
+      NOW,
+    );
+    const report = Report.parse(analysis.report);
+    const sessions = new Map(report.workSessions.map((s) => [s.workSessionId, s]));
+    for (const id of ids) {
+      expect(sessions.get(id)?.categorySource, id).not.toBe("manual_override");
+      expect(analysis.sessionEvents.get(id)?.length, id).toBeGreaterThan(0);
+      expect(analysis.taskFiles.get(id)?.record.id, id).toBe(id);
+    }
+    expect(report.tasks.map((t) => t.taskId).sort()).toEqual([...ids].sort());
+    expect(report.agents.map((a) => a.agentId)).toEqual(expect.arrayContaining(ids));
+    expect(analysis.mentionNames.get("__proto__")).toBe("x");
+    expect(analysis.mentionNames.get("constructor")).toBeUndefined();
+  });
+
   it("hands on each task's file by task id", () => {
     const analysis = analyze(input({ taskFiles: [taskFile("task_a", "A")] }), NOW);
     expect(analysis.taskFiles.get("task_a")?.file).toBe("tasks/task_a.md");

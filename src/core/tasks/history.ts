@@ -5,8 +5,8 @@ import { z } from "zod";
  * docs/formats.md#task-history).
  */
 export const HistoryEntry = z.object({
-  /** The `**Task ID:**` field. */
-  taskId: z.string(),
+  /** The `**Task ID:**` field; never empty, as an entry with an empty one is a finding instead. */
+  taskId: z.string().min(1),
   /** The description from the entry's heading (it may span several lines). */
   description: z.string(),
   /** The time in the heading: when the task was archived, ISO-8601. */
@@ -92,6 +92,8 @@ function parseEntry(lines: string[], line: number): HistoryEntry | string {
     }
   }
   if (fields.taskId === undefined) return "history entry has no **Task ID:** line";
+  // A task with an empty id could be told from no other and linked to nothing, so it is not made.
+  if (fields.taskId.trim() === "") return "history entry has an empty **Task ID:** line";
   const summaryText = trimBlank(summary).join("\n");
   const entry: HistoryEntry = {
     taskId: fields.taskId,

@@ -11,7 +11,7 @@ export interface TaskLinks {
   previousSession: ReadonlyMap<string, string>;
 }
 
-/** The links task files make; of two files for one task, the later in path order counts. */
+/** The links task files make, from the files distinctTaskFiles kept: one per task. */
 export function taskLinksOf(input: Pick<LoadedInput, "taskFiles">): TaskLinks {
   const sessionOfTask = new Map<string, string>();
   const previousSession = new Map<string, string>();

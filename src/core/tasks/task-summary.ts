@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Finding } from "../finding.ts";
 import type { LoadedInput } from "../input.ts";
 import { pushTo } from "../group.ts";
 import { parseTime } from "../time.ts";
@@ -51,11 +52,40 @@ export type TaskSummary = z.infer<typeof TaskSummary>;
 export type TaskFileRead = LoadedInput["taskFiles"][number];
 
 /**
- * Each task's file by task id. Of two files for one task the later in path order counts, as the
- * files are read in path order.
+ * Each task's file by task id. The files are those distinctTaskFiles kept, one per task id; were
+ * there two, the later in the list would count.
  */
 export function taskFilesById(taskFiles: readonly TaskFileRead[]): Map<string, TaskFileRead> {
   return new Map(taskFiles.map((f) => [f.record.id, f]));
+}
+
+/**
+ * One task file per task id. Two files that name the same task (a copy left beside a moved task,
+ * two agents' files with one `# Task:` heading) cannot both be the task, and merging them would
+ * mix their steps and statuses, so the first in path order is kept and each other file becomes a
+ * finding that names both files. The kept files stay in the order they came in.
+ */
+export function distinctTaskFiles(taskFiles: readonly TaskFileRead[]): {
+  taskFiles: TaskFileRead[];
+  findings: Finding[];
+} {
+  const first = new Map<string, TaskFileRead>();
+  for (const f of taskFiles) {
+    const kept = first.get(f.record.id);
+    if (kept === undefined || compareText(f.file, kept.file) < 0) first.set(f.record.id, f);
+  }
+  const findings = taskFiles
+    .filter((f) => first.get(f.record.id) !== f)
+    .map((f) => ({
+      file: f.file,
+      line: 0,
+      reason: `task ${JSON.stringify(f.record.id)} is also in ${(first.get(f.record.id) as TaskFileRead).file}, which is kept as the first in path order; this file was not merged`,
+    }));
+  return { taskFiles: taskFiles.filter((f) => first.get(f.record.id) === f), findings };
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**

@@ -68,6 +68,18 @@ describe("parseHistory", () => {
     expect(problems).toEqual([{ line: 5, reason: "history entry has no **Task ID:** line" }]);
   });
 
+  it("reports an entry with an empty Task ID, blank or spaces, and makes no task of it", () => {
+    for (const blank of ["", "   "]) {
+      const broken = FILE.replace("**Task ID:** task_a\n", `**Task ID:**${blank}\n`);
+      const { entries, problems } = parseHistory(broken);
+      expect(
+        entries.map((e) => e.taskId),
+        JSON.stringify(blank),
+      ).toEqual(["task_b"]);
+      expect(problems).toEqual([{ line: 5, reason: "history entry has an empty **Task ID:** line" }]);
+    }
+  });
+
   it("reads an empty month file as no entries", () => {
     expect(parseHistory("# Task History - March 2026\n")).toEqual({ entries: [], problems: [] });
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { HistoryEntry } from "../../../src/core/tasks/history.ts";
 import type { TaskFile } from "../../../src/core/tasks/task-file.ts";
 import type { LoadedInput } from "../../../src/core/input.ts";
-import { summarizeTasks, taskFilesById } from "../../../src/core/tasks/task-summary.ts";
+import { distinctTaskFiles, summarizeTasks, taskFilesById } from "../../../src/core/tasks/task-summary.ts";
 
 const file = (id: string, status: string, created: string): TaskFile => ({
   id,
@@ -107,7 +107,7 @@ describe("summarizeTasks", () => {
     });
   });
 
-  it("takes the later of two files for one task", () => {
+  it("takes the later of two files it is given for one task (analyze gives it one per task: distinctTaskFiles)", () => {
     const tasks = summarize({
       taskFiles: [
         { agentId: "eden", file: "a", record: file("task_a", "pending", "2026-02-01T00:00:00.000Z") },
@@ -116,5 +116,41 @@ describe("summarizeTasks", () => {
       history: [],
     });
     expect(tasks.map((t) => [t.agentId, t.status])).toEqual([["seum", "blocked"]]);
+  });
+});
+
+describe("distinctTaskFiles", () => {
+  const read = (path: string, agentId: string, id: string, status = "pending") => ({
+    agentId,
+    file: path,
+    record: file(id, status, "2026-02-01T00:00:00.000Z"),
+  });
+
+  it("keeps the first file in path order of a task id, and makes each other a finding naming both", () => {
+    const later = read("workspace-seum/tasks/task_a.md", "seum", "task_a", "blocked");
+    const first = read("workspace-eden/tasks/task_a.md", "eden", "task_a");
+    const other = read("workspace-eden/tasks/task_b.md", "eden", "task_b");
+    const { taskFiles, findings } = distinctTaskFiles([later, first, other]);
+    expect(taskFiles).toEqual([first, other]);
+    expect(findings).toEqual([
+      {
+        file: "workspace-seum/tasks/task_a.md",
+        line: 0,
+        reason:
+          'task "task_a" is also in workspace-eden/tasks/task_a.md, which is kept as the first in path order; this file was not merged',
+      },
+    ]);
+    expect(summarize({ taskFiles, history: [] }).map((t) => [t.taskId, t.agentId, t.status])).toEqual([
+      ["task_a", "eden", "pending"],
+      ["task_b", "eden", "pending"],
+    ]);
+  });
+
+  it("gives one finding per extra file, and none when every id is its own", () => {
+    const files = ["a", "b", "c"].map((p) => read(`${p}.md`, "eden", "task_a"));
+    expect(distinctTaskFiles(files).findings.map((f) => f.file)).toEqual(["b.md", "c.md"]);
+    expect(
+      distinctTaskFiles([read("a.md", "eden", "task_a"), read("b.md", "eden", "task_b")]).findings,
+    ).toEqual([]);
   });
 });
