@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BaseEvent } from "./event.ts";
-import { Finding } from "./finding.ts";
+import { Finding, OmittedFindings } from "./finding.ts";
 import { CategoryOverride } from "./overrides.ts";
 import { CurrentTask } from "./tasks/current-task.ts";
 import { HistoryEntry } from "./tasks/history.ts";
@@ -54,8 +54,10 @@ export const LoadedInput = z.object({
   files: z.array(InputFile),
   /** Events as read, copies included, in path order of their files and line order within each. */
   events: z.array(BaseEvent),
-  /** Findings from reading. */
+  /** Findings from reading: of each event file, the first ones up to the listing limit. */
   findings: z.array(Finding),
+  /** Findings from reading past the listing limit of their file, counted by file and reason; absent when none. */
+  findingsOmitted: z.array(OmittedFindings).optional(),
   /** Task files. */
   taskFiles: z.array(fromWorkspace(TaskFile)),
   /** Task history entries. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Agent } from "./agents/build-agents.ts";
-import { Finding } from "./finding.ts";
+import { Finding, OmittedFindings } from "./finding.ts";
 import { InputFile } from "./input.ts";
 import { BlockedFlow, QueueContention } from "./sessions/blocked-flows.ts";
 import { UnattributedEvent, WorkSession } from "./sessions/work-session.ts";
@@ -18,8 +18,16 @@ export const InputSummary = z.object({
   events: z.number().int().nonnegative(),
   /** Copies dropped by dedupe. */
   duplicates: z.number().int().nonnegative(),
-  /** Every data-quality finding, by file and line. */
+  /**
+   * Every data-quality finding, by file and line, up to a limit per file (FINDINGS_LISTED_PER_FILE);
+   * each file's `errors` count holds them all.
+   */
   errors: z.array(Finding),
+  /**
+   * The findings past a file's limit, counted by file and reason, so the Report always comes out
+   * however many lines are bad; absent when every finding is listed.
+   */
+  errorsOmitted: z.array(OmittedFindings).optional(),
 });
 export type InputSummary = z.infer<typeof InputSummary>;
 

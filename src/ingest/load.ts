@@ -36,10 +36,12 @@ export async function loadInputs(
  */
 function assemble(reads: ReadonlyArray<EventsFileRead | TextFileRead>): LoadedInput {
   const texts = reads.flatMap((r) => ("content" in r ? [r.content] : []));
+  const omitted = reads.flatMap((r) => ("omitted" in r ? r.omitted : []));
   return {
     files: reads.map((r) => r.file),
     events: reads.flatMap((r) => ("events" in r ? r.events : [])),
     findings: reads.flatMap((r) => r.findings),
+    ...(omitted.length > 0 ? { findingsOmitted: omitted } : {}),
     taskFiles: texts.flatMap((c) => c.taskFiles ?? []),
     history: texts.flatMap((c) => c.history ?? []),
     currentTasks: texts.flatMap((c) => c.currentTasks ?? []),

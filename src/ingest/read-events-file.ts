@@ -1,6 +1,6 @@
 import { stat } from "node:fs/promises";
 import type { BaseEvent } from "../core/event.ts";
-import type { Finding } from "../core/finding.ts";
+import { FindingCollector, type Finding, type OmittedFindings } from "../core/finding.ts";
 import { normalizeLine } from "../core/formats/normalize-line.ts";
 import type { InputFile } from "../core/input.ts";
 import type { DiscoveredFile } from "./discover.ts";
@@ -13,20 +13,34 @@ export interface EventsFileRead {
   file: InputFile;
   /** Its events, as read, in line order. */
   events: BaseEvent[];
-  /** What was wrong with its lines, each with its line number. */
+  /** What was wrong with its lines, each with its line number: the first ones, up to the limit. */
   findings: Finding[];
+  /** The findings past the limit, counted by reason. */
+  omitted: OmittedFindings[];
+}
+
+export interface ReadEventsOptions {
+  /** How many findings are kept; the rest are counted. Tests set a low one. */
+  findingsListed?: number;
 }
 
 /**
  * Reads one NDJSON file into events. Every line that cannot become an event, or that had
- * something wrong with it, leaves a finding with its line number.
+ * something wrong with it, leaves a finding with its line number. Findings are kept up to a limit
+ * and the rest counted, so a file of millions of bad lines does not fill memory with them.
  */
-export async function readEventsFile(file: DiscoveredFile, progress: Progress): Promise<EventsFileRead> {
+export async function readEventsFile(
+  file: DiscoveredFile,
+  progress: Progress,
+  options: ReadEventsOptions = {},
+): Promise<EventsFileRead> {
   let events: BaseEvent[] = [];
-  const findings: Finding[] = [];
+  const findings = new FindingCollector(options.findingsListed);
+  let count = 0;
   const untimed: number[] = [];
   const note = (line: number, reason: string): void => {
-    findings.push({ file: file.path, line, reason });
+    count++;
+    findings.add({ file: file.path, line, reason });
   };
   const result = await readLines(
     file.absPath,
@@ -38,9 +52,8 @@ export async function readEventsFile(file: DiscoveredFile, progress: Progress): 
       }
       for (const reason of normalized.problems) note(line, reason);
     },
-    { onBytes: (n) => progress.bytes(n) },
+    { onBytes: (n) => progress.bytes(n), onProblem: (p) => note(p.line, p.reason) },
   );
-  for (const problem of result.problems) note(problem.line, problem.reason);
   if (untimed.length > 0) {
     const fallbackMs = async (): Promise<number> => Math.floor((await stat(file.absPath)).mtimeMs);
     events = await withEstimatedTimes(events, untimed, fallbackMs);
@@ -51,6 +64,7 @@ export async function readEventsFile(file: DiscoveredFile, progress: Progress): 
     );
   }
   progress.events(events.length);
+  const { listed, omitted } = findings.result();
   return {
     file: {
       path: file.path,
@@ -58,10 +72,11 @@ export async function readEventsFile(file: DiscoveredFile, progress: Progress): 
       bytes: result.bytes,
       lines: result.lines,
       events: events.length,
-      errors: findings.length,
+      errors: count,
     },
     events,
-    findings,
+    findings: listed,
+    omitted,
   };
 }
 

@@ -15,7 +15,10 @@ export interface ReadResult {
   lines: number;
   /** Bytes read from disk (compressed bytes for gzip). */
   bytes: number;
-  /** Problems with single lines or with the file, by 1-based line (0: the whole file). */
+  /**
+   * Problems with single lines or with the file, by 1-based line (0: the whole file), in line
+   * order; empty when they went to `onProblem` instead.
+   */
   problems: Array<{ line: number; reason: string }>;
 }
 
@@ -24,6 +27,11 @@ export interface ReadOptions {
   maxLineBytes?: number;
   /** Called with the number of bytes each time a chunk is read from disk, for progress. */
   onBytes?: (bytes: number) => void;
+  /**
+   * Receives each problem, in line order, instead of `problems`: a file with millions of bad
+   * lines then need not hold them all, as the caller may keep only some.
+   */
+  onProblem?: (problem: { line: number; reason: string }) => void;
 }
 
 /** Lines up to this size are read whole, so that an event with a very long message (many MB) is still read. */
@@ -48,6 +56,7 @@ export async function readLines(
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   let overlong = false;
+  const problem = options.onProblem ?? ((p: { line: number; reason: string }) => result.problems.push(p));
   // Lines up to this one were already handed on by an earlier pass over the same gzip file.
   let handedOn = 0;
 
@@ -62,7 +71,7 @@ export async function readLines(
     if (overlong || pendingBytes + (end - start) > maxLine) {
       pending = [];
       pendingBytes = 0;
-      result.problems.push({ line, reason: `line is longer than ${sizeText(maxLine)} and was skipped` });
+      problem({ line, reason: `line is longer than ${sizeText(maxLine)} and was skipped` });
       overlong = false;
       return;
     }
@@ -83,7 +92,7 @@ export async function readLines(
     // Decoding replaces invalid bytes with U+FFFD, but a line may also hold a real one: only when
     // the text has one are the bytes checked, so the common line costs nothing more.
     if (text.includes("\uFFFD") && !isUtf8(buf.subarray(start, end))) {
-      result.problems.push({
+      problem({
         line,
         reason: "line has bytes that are not valid UTF-8; they were replaced with U+FFFD",
       });
@@ -109,7 +118,7 @@ export async function readLines(
     // Opening first makes a missing or unreadable file an error here, not an unhandled stream event.
     gzip = await isGzip(path);
   } catch (error) {
-    result.problems.push({ line: 0, reason: `cannot read the file: ${(error as Error).message}` });
+    problem({ line: 0, reason: `cannot read the file: ${(error as Error).message}` });
     return result;
   }
 
@@ -155,11 +164,11 @@ export async function readLines(
   result.bytes = first.read;
   const error = first.error;
   if (error === null) {
-    if (first.unused > 0) result.problems.push(trailing(result.lines, first.unused));
+    if (first.unused > 0) problem(trailing(result.lines, first.unused));
     return result;
   }
   if (!gzip || error.code?.startsWith("Z_") !== true) {
-    result.problems.push({
+    problem({
       line: result.lines + 1,
       reason: `reading stopped after line ${result.lines}: ${error.message}`,
     });
@@ -180,9 +189,9 @@ export async function readLines(
   result.bytes = size;
   const stopped = second.error ?? error;
   if (second.error === null && (await startsMember(path, complete)) === false)
-    result.problems.push(trailing(result.lines, size - complete));
+    problem(trailing(result.lines, size - complete));
   else
-    result.problems.push({
+    problem({
       line: result.lines + 1,
       reason: `the gzip data is damaged or cut short after line ${result.lines}: ${stopped.message}`,
     });

@@ -19,6 +19,20 @@ describe("loadInputs", () => {
     expect(input.findings.map((f) => `${f.file}:${f.line}`)).toEqual(["a.ndjson:2", "openclaw.json:0"]);
   });
 
+  it("lists the findings of an event file up to the limit and hands the rest on counted", async () => {
+    const input = await load(tmpTree({ "a.ndjson": `${line(1)}\n${"not json\n".repeat(1500)}` }));
+    expect(input.files[0]).toMatchObject({ path: "a.ndjson", events: 1, errors: 1500 });
+    expect(input.findings).toHaveLength(1000);
+    expect(input.findings.at(-1)?.line).toBe(1001);
+    expect(input.findingsOmitted).toEqual([
+      { file: "a.ndjson", reason: expect.any(String) as string, count: 500 },
+    ]);
+  });
+
+  it("hands on no omitted findings when every finding is listed", async () => {
+    expect(await load(tmpTree({ "a.ndjson": "not json\n" }))).not.toHaveProperty("findingsOmitted");
+  });
+
   it("keeps the events unclassified: classification is analyze's", async () => {
     const input = await load(tmpTree({ "a.ndjson": `${line(1)}\n` }));
     expect(input.events[0]).not.toHaveProperty("eventRole");

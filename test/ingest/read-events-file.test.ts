@@ -144,4 +144,20 @@ describe("readEventsFile", () => {
       },
     ]);
   });
+
+  it("keeps the first findings of a file of 300,000 bad lines up to the limit, and counts every one", async () => {
+    // Arrays, not broken JSON: a line JSON.parse throws on costs far more, and the limit is the same.
+    const dir = tmpTree({ "events.ndjson": "[1]\n".repeat(300_000) });
+    const read = await readEventsFile(
+      { absPath: path.join(dir, "events.ndjson"), path: "events.ndjson", kind: "events", agentId: null },
+      silentProgress,
+      { findingsListed: 10 },
+    );
+    expect(read.file).toMatchObject({ lines: 300_000, events: 0, errors: 300_000 });
+    expect(read.findings.map((f) => f.line)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(read.omitted).toHaveLength(1);
+    expect(read.omitted).toEqual([
+      { file: "events.ndjson", reason: "expected a JSON object, found an array", count: 299_990 },
+    ]);
+  });
 });
