@@ -34,7 +34,7 @@ export function readTime(value: unknown): TimeReading {
     // only a guard against an engine that does otherwise.
     const ms = Date.parse(value);
     if (!Number.isFinite(ms) || Math.abs(ms) > MAX_TIME_MS)
-      return { ms: null, reason: `the time ${quote(value)} is not an ISO-8601 time` };
+      return { ms: null, reason: `the time ${quote(value)} is not an ISO-8601 time a date can hold` };
     return { ms, note: null };
   }
   return { ms: null, reason: `the time is ${describe(value)}, not a number or ISO-8601 text` };

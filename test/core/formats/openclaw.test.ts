@@ -110,7 +110,9 @@ describe("normalizeCoordination", () => {
   it("rejects an event whose time is no time, naming the field and the value", () => {
     const { event, problems } = run({ type: "a2a.send", timestamp: "yesterday", data: {} });
     expect(event).toBeNull();
-    expect(problems).toEqual(['OpenClaw event: timestamp: the time "yesterday" is not an ISO-8601 time']);
+    expect(problems).toEqual([
+      'OpenClaw event: timestamp: the time "yesterday" is not an ISO-8601 time a date can hold',
+    ]);
   });
 
   it("rejects a time no Date can hold, so no later stage meets it", () => {
