@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -81,8 +81,8 @@ export async function runBuild(argv: string[]): Promise<number> {
   let summary: BuildSummary;
   try {
     summary = await writeData(inputs, nowMs, nextDir, quiet, values["no-redact"] !== true);
-    await rendering.finished();
-    await writeSiteMarker(out, { generatedAt: summary.generatedAt, base });
+    const files = await rendering.finished();
+    await writeSiteMarker(out, { generatedAt: summary.generatedAt, base, files });
   } catch (error) {
     await rendering.cancel();
     if (!outExisted) await rm(out, { recursive: true, force: true });
@@ -147,12 +147,25 @@ async function writeData(
 }
 
 /**
- * Astro empties its output folder before it writes. A folder that holds anything but a site we
- * wrote earlier is therefore refused, so that `--out ~` can never wipe someone's files.
+ * The output folder must be a folder, new or empty or holding an earlier site of ours (its marker
+ * says so). A rebuild replaces only the files the earlier build listed (scripts/site/place-site.ts),
+ * but a folder of someone else's is still refused, so that `--out ~` cannot scatter a site among
+ * their files.
  */
 function checkOutDir(out: string): void {
   if (path.resolve(out) === path.resolve(ROOT))
     throw new UsageError(`--out ${out} is the project folder; choose a folder of its own, e.g. dist`);
+  // The nearest part of the path that exists must be a folder, or the site's folders cannot be made.
+  for (let at = out; ; at = path.dirname(at)) {
+    const info = statSync(at, { throwIfNoEntry: false });
+    if (info !== undefined && !info.isDirectory())
+      throw new UsageError(
+        at === out
+          ? `--out ${out} is a file; name a folder for the site`
+          : `--out ${out} lies inside ${at}, which is a file`,
+      );
+    if (info !== undefined || path.dirname(at) === at) break;
+  }
   if (!existsSync(out)) return;
   const entries = readdirSync(out);
   if (entries.length > 0 && !entries.includes(SITE_MARKER)) {

@@ -1,16 +1,19 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
-import { mkdir, readdir, rename, rm } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { DATA_FOLDER_ENV } from "../../src/site/data-folder.ts";
 import { formatRenderShare, RENDER_SHARE_ENV, type RenderShare } from "../../src/site/render-share.ts";
+import { placeSite } from "./place-site.ts";
 
 /** The project folder: Astro builds the pages in src/pages from here. */
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const PART_SCRIPT = fileURLToPath(new URL("./render-part.ts", import.meta.url));
-/** Where the renderers build, inside the site's folder until they are moved together. */
-const PARTS = ".parts";
+/**
+ * Where the renderers build, inside the site's folder until they are moved together: named after
+ * us, so that it can be no folder of the user's.
+ */
+const PARTS = ".workscope-parts";
 
 /** What rendering the site needs: where its data will be and where the site goes. */
 export interface RenderOptions {
@@ -27,8 +30,11 @@ export interface RenderOptions {
 
 /** Renderers at work: wait for them, or stop them. */
 export interface Rendering {
-  /** Resolves when every page is rendered and the site is in place in `out`. */
-  finished: () => Promise<void>;
+  /**
+   * Resolves when every page is rendered and the site is in place in `out` (scripts/site/place-site.ts),
+   * with every file the site holds, for its marker.
+   */
+  finished: () => Promise<string[]>;
   /** Stops the renderers and removes what they wrote; the earlier site in `out` stays. */
   cancel: () => Promise<void>;
 }
@@ -36,7 +42,7 @@ export interface Rendering {
 /**
  * Starts rendering the site's pages into `out`. Astro renders one page at a time, so the pages are
  * shared out (src/site/render-share.ts) among `jobs` processes, each building into
- * a folder of its own under `out/.parts/`; the folders are then moved together. The few list pages
+ * a folder of its own under `out/.workscope-parts/`; the folders are then moved together. The few list pages
  * every process renders come out the same, as do the shared assets, whose names are hashes of
  * their content.
  *
@@ -57,10 +63,13 @@ export async function startRendering(options: RenderOptions): Promise<Rendering>
     finished: async () => {
       await done;
       // Only now is the earlier site replaced: a failed build leaves it as it was.
-      for (const entry of await readdir(options.out))
-        if (entry !== PARTS) await rm(path.join(options.out, entry), { recursive: true, force: true });
-      for (const k of parts) await moveInto(path.join(partsDir, String(k)), options.out);
+      const files = await placeSite(
+        options.out,
+        parts.map((k) => path.join(partsDir, String(k))),
+        [PARTS],
+      );
       await rm(partsDir, { recursive: true, force: true });
+      return files;
     },
     cancel: async () => {
       state.cancelled = true;
@@ -142,15 +151,4 @@ export function rendererEnv(
   };
   for (const name of ["BASE_URL", "MODE", "DEV", "PROD", "SSR"]) delete env[name];
   return env;
-}
-
-/** Moves a part's files into the site, folder by folder; what is there already stays. */
-async function moveInto(from: string, to: string): Promise<void> {
-  for (const entry of await readdir(from, { withFileTypes: true })) {
-    if (entry.name === ".prerender") continue;
-    const source = path.join(from, entry.name);
-    const target = path.join(to, entry.name);
-    if (!existsSync(target)) await rename(source, target);
-    else if (entry.isDirectory()) await moveInto(source, target);
-  }
 }

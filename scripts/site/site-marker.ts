@@ -4,9 +4,24 @@ import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
+import { UsageError } from "../args.ts";
 
 /** The marker's file name, at the top of the output folder. */
 export const SITE_MARKER = ".workscope-site";
+
+/**
+ * A file's path inside the site, `/`-separated: relative, with no empty, `.` or `..` part and no
+ * backslash, so that a marker edited by hand can never name a file outside the site.
+ */
+export const SiteFilePath = z
+  .string()
+  .refine(
+    (p) =>
+      !p.includes("\\") &&
+      !p.includes("\0") &&
+      p.split("/").every((part) => part !== "" && part !== "." && part !== ".."),
+    "a relative path inside the site",
+  );
 
 /**
  * What a site's marker records: what serving the site needs, kept with the site itself, so that a
@@ -17,6 +32,11 @@ export const SiteMarker = z.object({
   generatedAt: z.iso.datetime(),
   /** The path the site's links were written for (`--base`), starting and ending with a slash. */
   base: z.string().startsWith("/").endsWith("/"),
+  /**
+   * Every file the build wrote into the site, the marker aside, sorted: a rebuild replaces these and
+   * leaves every other file in the folder alone. Missing from the markers of earlier versions.
+   */
+  files: z.array(SiteFilePath).optional(),
 });
 export type SiteMarker = z.infer<typeof SiteMarker>;
 
@@ -33,7 +53,14 @@ export async function writeSiteMarker(out: string, marker: SiteMarker): Promise<
 export async function readSiteMarker(out: string): Promise<SiteMarker | null> {
   const file = path.join(out, SITE_MARKER);
   if (!existsSync(file)) return null;
-  const text = await readFile(file, "utf8");
-  if (!text.trimStart().startsWith("{")) return SiteMarker.parse({ generatedAt: text.trim(), base: "/" });
-  return SiteMarker.parse(JSON.parse(text));
+  try {
+    const text = await readFile(file, "utf8");
+    if (!text.trimStart().startsWith("{")) return SiteMarker.parse({ generatedAt: text.trim(), base: "/" });
+    return SiteMarker.parse(JSON.parse(text));
+  } catch {
+    // A marker no build of ours wrote (edited, cut short) says nothing to trust about the folder.
+    throw new UsageError(
+      `${file} is damaged: remove it only if the folder holds nothing but a workscope site`,
+    );
+  }
 }

@@ -51,6 +51,8 @@ describe("workscope build", () => {
     const cases = [
       ["build", FIXTURE, "--out", dir],
       ["build", FIXTURE, "--out", ROOT],
+      ["build", FIXTURE, "--out", path.join(dir, "precious.txt")],
+      ["build", FIXTURE, "--out", path.join(dir, "precious.txt", "site")],
       ["build", FIXTURE, "--locale", "fr", "--out", path.join(dir, "x")],
       ["build", FIXTURE, "--base", "../up", "--out", path.join(dir, "y")],
       ["build", FIXTURE, "--jobs", "0", "--out", path.join(dir, "y")],
@@ -116,10 +118,15 @@ describe("workscope build", () => {
     expect(home).toContain("View all");
     expect(readdirSync(path.join(out, "sessions")).length).toBeGreaterThan(2);
     // The site records the base it was built for, for `workscope preview`.
-    expect(json(path.join(out, ".workscope-site"))).toEqual({
+    expect(json(path.join(out, ".workscope-site"))).toMatchObject({
       generatedAt: new Date(TEST_NOW).toISOString(),
       base: "/reports/",
     });
+    // It lists every file the build wrote, and nothing else.
+    const listed = (json(path.join(out, ".workscope-site")) as { files: string[] }).files;
+    expect(listed).toContain("index.html");
+    expect(listed).not.toContain(".workscope-site");
+    expect(listed.every((file) => existsSync(path.join(out, file)))).toBe(true);
     // The page data stays beside the site, named after it, with the settings the pages were rendered with.
     const data = path.join(dir, ".workscope", "site");
     expect(readdirSync(path.join(dir, ".workscope"))).toEqual(["site"]);
@@ -133,11 +140,41 @@ describe("workscope build", () => {
       readdirSync(path.join(out, "sessions")).length - 3,
     );
     writeFileSync(path.join(data, "pages", "sessions", "stale.json"), "{}");
-    // A second build may replace the first: the folder holds the marker of a site we wrote.
-    writeFileSync(path.join(out, "stale.html"), "old");
+    // A second build may replace the first: the folder holds the marker of a site we wrote. It
+    // replaces what the first build wrote, and leaves alone what the user put beside it (a gh-pages
+    // checkout's .git/ and CNAME); a page of ours no longer produced goes.
+    writeFileSync(path.join(out, "stale.html"), "the user's");
+    writeFileSync(path.join(out, "CNAME"), "reports.example.org\n");
+    mkdirSync(path.join(out, ".git"));
+    writeFileSync(path.join(out, ".git", "HEAD"), "ref: refs/heads/gh-pages\n");
+    mkdirSync(path.join(out, "sessions", "gone"));
+    writeFileSync(path.join(out, "sessions", "gone", "index.html"), "old page of ours");
+    writeFileSync(
+      path.join(out, ".workscope-site"),
+      JSON.stringify({
+        ...(json(path.join(out, ".workscope-site")) as object),
+        files: [...listed, "sessions/gone/index.html"],
+      }),
+    );
     const again = workscope(["build", FIXTURE, "--out", out, "--now", TEST_NOW, "--quiet"]);
+    expect(again.stderr).toBe("");
     expect(again.code).toBe(0);
-    expect(existsSync(path.join(out, "stale.html"))).toBe(false);
+    expect(readFileSync(path.join(out, "stale.html"), "utf8")).toBe("the user's");
+    expect(readFileSync(path.join(out, "CNAME"), "utf8")).toBe("reports.example.org\n");
+    expect(readFileSync(path.join(out, ".git", "HEAD"), "utf8")).toBe("ref: refs/heads/gh-pages\n");
+    expect(existsSync(path.join(out, "sessions", "gone"))).toBe(false);
+    // A marker that lists none of the pages: each is then a file of the user's, and refused.
+    const markerText = readFileSync(path.join(out, ".workscope-site"), "utf8");
+    writeFileSync(
+      path.join(out, ".workscope-site"),
+      JSON.stringify({ ...(JSON.parse(markerText) as object), files: [] }),
+    );
+    const refused = workscope(["build", FIXTURE, "--out", out, "--now", TEST_NOW, "--quiet"]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim().split("\n")).toHaveLength(1);
+    expect(refused.stderr).toMatch(/^workscope build: --out .* holds .*, which no workscope build wrote/);
+    expect(readFileSync(path.join(out, "CNAME"), "utf8")).toBe("reports.example.org\n");
+    writeFileSync(path.join(out, ".workscope-site"), markerText);
     expect(readFileSync(path.join(out, "index.html"), "utf8")).toContain('<html lang="ko">');
     expect(existsSync(path.join(data, "pages", "sessions", "stale.json"))).toBe(false);
     expect(json(path.join(data, "settings.json"))).toMatchObject({ locale: "ko", base: "/" });

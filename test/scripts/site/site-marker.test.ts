@@ -8,6 +8,7 @@ import {
   writeSiteMarker,
 } from "../../../scripts/site/site-marker.ts";
 import { tmpTree } from "../../helpers/tmp.ts";
+import { UsageError } from "../../../scripts/args.ts";
 
 const MARKER = { generatedAt: "2026-03-09T00:00:00.000Z", base: "/reports/" };
 
@@ -33,5 +34,20 @@ describe("a site's marker", () => {
     expect(SiteMarker.safeParse({ ...MARKER, generatedAt: "yesterday" }).success).toBe(false);
     await expect(writeSiteMarker(tmpTree(), { ...MARKER, base: "/reports" })).rejects.toThrow();
     await expect(readSiteMarker(tmpTree({ [SITE_MARKER]: '{"base":"/"}' }))).rejects.toThrow();
+  });
+
+  it("records the files the build wrote, each a relative path inside the site", async () => {
+    const out = tmpTree();
+    const marker = { ...MARKER, files: ["_astro/a.css", "index.html", "sessions/x/index.html"] };
+    await writeSiteMarker(out, marker);
+    expect(await readSiteMarker(out)).toEqual(marker);
+    for (const bad of ["../x", "/etc/passwd", "a//b", "a/./b", "a\\b", "", "a/"])
+      expect(SiteMarker.safeParse({ ...MARKER, files: [bad] }).success, bad).toBe(false);
+  });
+
+  it("says in one line that a damaged marker is damaged", async () => {
+    const out = tmpTree({ [SITE_MARKER]: '{"generatedAt":' });
+    await expect(readSiteMarker(out)).rejects.toThrow(UsageError);
+    await expect(readSiteMarker(out)).rejects.toThrow(`${path.join(out, SITE_MARKER)} is damaged`);
   });
 });
