@@ -8,7 +8,7 @@ import type { Report } from "../../src/core/report.ts";
 import { defaultStateDir } from "../../src/ingest/discover.ts";
 import { analyzeInputs } from "../../src/ingest/analyze-inputs.ts";
 import { silentProgress, streamProgress } from "../../src/ingest/progress.ts";
-import { writeFileAtomic, writeLinesAtomic } from "../../src/ingest/write-output.ts";
+import { writeLinesAtomic } from "../../src/ingest/write-output.ts";
 import { parseCommand, parseNow } from "../args.ts";
 
 export const ANALYZE_HELP = `Usage: workscope analyze [inputs…] [options]
@@ -72,12 +72,13 @@ export async function runAnalyze(argv: string[], cwd: string = process.cwd()): P
     redactor === null ? analysis.report : publish(analysis.report, { redactor, inputRoots: null });
   const events = analysis.events;
   progress.finish(
-    `read ${report.input.files.length} files: ${report.input.events} events, ${report.input.duplicates} duplicates, ${report.input.errors.length} findings`,
+    `read ${report.input.files.length} files: ${report.input.events} events, ${report.input.duplicates} duplicates, ${findingCount(report)} findings`,
   );
 
-  const json = `${JSON.stringify(report, null, 2)}\n`;
-  if (values.json === "-") process.stdout.write(json);
-  else if (values.json !== undefined) await writeFileAtomic(path.resolve(cwd, values.json), json);
+  // Written piece by piece: one string of a Report this large could pass what a string can hold.
+  if (values.json === "-") for (const piece of reportJsonLines(report)) process.stdout.write(`${piece}\n`);
+  else if (values.json !== undefined)
+    await writeLinesAtomic(path.resolve(cwd, values.json), reportJsonLines(report));
   if (values.events !== undefined)
     await writeLinesAtomic(
       path.resolve(cwd, values.events),
@@ -87,6 +88,55 @@ export async function runAnalyze(argv: string[], cwd: string = process.cwd()): P
   if (redacted.length > 0 && !quiet) process.stderr.write(`secrets redacted: ${describeCounts(redacted)}\n`);
   if (values.json === undefined) process.stdout.write(summarize(report, inputs));
   return 0;
+}
+
+/**
+ * The Report as JSON, exactly as `JSON.stringify(report, null, 2)` writes it, in pieces that join
+ * with newlines: the containers of the first levels are opened and closed here and each of their
+ * members is one piece, so that no string holds the whole Report, or one whole long list of it.
+ */
+export function* reportJsonLines(
+  value: unknown,
+  indent = "",
+  depth = 3,
+  head = "",
+  tail = "",
+): Generator<string> {
+  const open = depth > 0 && isContainer(value) ? value : null;
+  const members =
+    open === null
+      ? []
+      : Array.isArray(open)
+        ? open.map((member: unknown) => ["", member] as const)
+        : Object.entries(open)
+            .filter(([, member]) => writable(member))
+            .map(([key, member]) => [`${JSON.stringify(key)}: `, member] as const);
+  if (open === null || members.length === 0) {
+    // JSON.stringify's own text, indented as deep as this value sits; no string in JSON holds a raw newline.
+    yield `${head}${(JSON.stringify(value, null, 2) ?? "null").replaceAll("\n", `\n${indent}`)}${tail}`;
+    return;
+  }
+  const [start, end] = Array.isArray(open) ? ["[", "]"] : ["{", "}"];
+  yield `${head}${start}`;
+  const inner = `${indent}  `;
+  for (const [i, [key, member]] of members.entries())
+    yield* reportJsonLines(member, inner, depth - 1, `${inner}${key}`, i < members.length - 1 ? "," : "");
+  yield `${indent}${end}${tail}`;
+}
+
+/** An array or a plain object, which JSON writes member by member (an object with toJSON writes itself). */
+function isContainer(value: unknown): value is object {
+  return typeof value === "object" && value !== null && !("toJSON" in value);
+}
+
+/** Whether JSON.stringify writes an object's member at all: it leaves out undefined, functions and symbols. */
+function writable(value: unknown): boolean {
+  return value !== undefined && typeof value !== "function" && typeof value !== "symbol";
+}
+
+/** Every finding: those the Report lists and those it counts without listing. */
+function findingCount(report: Report): number {
+  return report.input.errors.length + (report.input.errorsOmitted ?? []).reduce((n, o) => n + o.count, 0);
 }
 
 /** The plain-text summary printed when no --json is asked for. */
@@ -100,11 +150,11 @@ function summarize(report: Report, inputs: string[]): string {
     `  blocked    ${blockedFlows.length} flows (${countBy(blockedFlows.map((f) => f.reason))})`,
     `  tasks      ${tasks.length} (${countBy(tasks.map((t) => t.status))})`,
     `  weeks      ${report.weeks.map((w) => w.week).join(", ") || "none"}`,
-    `  findings   ${input.errors.length}`,
+    `  findings   ${findingCount(report)}`,
   ];
   for (const finding of input.errors.slice(0, 10))
     lines.push(`    ${finding.file}:${finding.line}  ${finding.reason}`);
-  if (input.errors.length > 10) lines.push(`    … and ${input.errors.length - 10} more (see --json)`);
+  if (findingCount(report) > 10) lines.push(`    … and ${findingCount(report) - 10} more (see --json)`);
   return `${lines.join("\n")}\n`;
 }
 

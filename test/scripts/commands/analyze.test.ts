@@ -1,7 +1,14 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ANALYZE_HELP, resolveInputs, runAnalyze } from "../../../scripts/commands/analyze.ts";
+import fc from "fast-check";
+import {
+  ANALYZE_HELP,
+  reportJsonLines,
+  resolveInputs,
+  runAnalyze,
+} from "../../../scripts/commands/analyze.ts";
+import type { Report } from "../../../src/core/report.ts";
 import { tmpTree } from "../../helpers/tmp.ts";
 import { TEST_NOW } from "../../helpers/run-analyze.ts";
 
@@ -132,6 +139,61 @@ describe("runAnalyze --redact", () => {
     expect(events).toContain('"message":"[redacted: jwt]"');
     expect(events.trimEnd().split("\n")).toHaveLength(2);
     expect(report).toContain('"workSessionId": "ws-1"');
+  });
+});
+
+describe("runAnalyze with many bad lines", () => {
+  it("writes the Report of a file of 300,000 bad lines, listing 1000 findings and counting the rest", async () => {
+    // Arrays, not broken JSON: a line JSON.parse throws on costs far more, and the limit is the same.
+    const dir = tmpTree({ "logs/events.ndjson": "[1]\n".repeat(300_000) });
+    const { code } = await run(["--now", TEST_NOW, "--quiet", "--json", "r.json", "."], dir);
+    expect(code).toBe(0);
+    const report = JSON.parse(readFileSync(path.join(dir, "r.json"), "utf8")) as Report;
+    expect(report.input.files[0]).toMatchObject({ path: "logs/events.ndjson", errors: 300_000 });
+    expect(report.input.errors).toHaveLength(1000);
+    expect(report.input.errorsOmitted).toEqual([
+      { file: "logs/events.ndjson", reason: "expected a JSON object, found an array", count: 299_000 },
+    ]);
+    const summary = await run(["--now", TEST_NOW, "--quiet", "."], dir);
+    expect(summary.stdout).toMatch(/\n {2}findings {3}300000\n/);
+    expect(summary.stdout).toMatch(/… and 299990 more \(see --json\)/);
+  });
+});
+
+describe("reportJsonLines", () => {
+  const joined = (value: unknown): string => [...reportJsonLines(value)].join("\n");
+
+  it("joins to what JSON.stringify writes with an indent of 2, for any JSON value", () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 6 }), (value) => {
+        expect(joined(value)).toBe(JSON.stringify(value, null, 2));
+      }),
+    );
+  });
+
+  it("leaves out members JSON.stringify leaves out, and writes empty lists and objects whole", () => {
+    const value = {
+      a: undefined,
+      b: [undefined, () => 1, { c: undefined }],
+      d: [],
+      e: {},
+      f: { g: [[], [{}], "line\nbreak"] },
+    };
+    expect(joined(value)).toBe(JSON.stringify(value, null, 2));
+  });
+
+  it("writes a list of the Report as one piece per member", () => {
+    const pieces = [...reportJsonLines({ input: { errors: [{ line: 1 }, { line: 2 }] } })];
+    expect(pieces).toEqual([
+      "{",
+      '  "input": {',
+      '    "errors": [',
+      '      {\n        "line": 1\n      },',
+      '      {\n        "line": 2\n      }',
+      "    ]",
+      "  }",
+      "}",
+    ]);
   });
 });
 
