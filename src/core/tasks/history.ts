@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readTime } from "../time.ts";
 
 /**
  * One entry of a task-history file: a task the tools archived when it ended (see
@@ -60,7 +61,10 @@ export function parseHistory(text: string): {
     if (start >= 0) {
       const entry = parseEntry(lines.slice(start, i), start + 1);
       if (typeof entry === "string") problems.push({ line: start + 1, reason: entry });
-      else entries.push(entry);
+      else {
+        entries.push(entry);
+        problems.push(...timeProblems(entry, lines.slice(start, i), start + 1));
+      }
     }
     start = i;
   }
@@ -122,4 +126,25 @@ function trimBlank(lines: string[]): string[] {
   let end = lines.length;
   while (end > 0 && (lines[end - 1] ?? "").trim() === "") end--;
   return lines.slice(0, end);
+}
+
+/**
+ * A problem for each time of an entry that is no time a date can hold: the heading's, `Started`
+ * and `Completed`. The entry is kept; a time that does not parse is left out of the task's times.
+ */
+function timeProblems(
+  entry: HistoryEntry,
+  lines: readonly string[],
+  line: number,
+): Array<{ line: number; reason: string }> {
+  const checks: Array<[string, string | undefined, number]> = [
+    ["the heading's time", entry.archivedAt, line],
+    ["Started", entry.started, line + lines.findIndex((l) => l.startsWith("**Started:**"))],
+    ["Completed", entry.completed, line + lines.findIndex((l) => l.startsWith("**Completed:**"))],
+  ];
+  return checks.flatMap(([field, text, at]) => {
+    if (text === undefined || text === "") return [];
+    const time = readTime(text);
+    return time.ms === null ? [{ line: at, reason: `${field}: ${time.reason}` }] : [];
+  });
 }

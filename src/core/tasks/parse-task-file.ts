@@ -1,4 +1,5 @@
 import { isRecord } from "../formats/fields.ts";
+import { readTime } from "../time.ts";
 import { jsonField } from "./format-task-file.ts";
 import { statusOfMarker } from "./markers.ts";
 import { JSON_SECTIONS, METADATA_FIELDS, sectionOfHeading } from "./sections.ts";
@@ -59,6 +60,7 @@ export function parseTaskFile(text: string, fallbackId: string): ParsedTaskFile 
   const startOf = (name: string): number => bodies.get(name)?.start ?? 0;
 
   const meta: Record<string, string> = {};
+  const metaLines = new Map<string, number>();
   const extraMetadata: TaskFile["extraMetadata"] = [];
   let unblockedBy: string[] | undefined;
   body("Metadata").forEach((line, k) => {
@@ -74,8 +76,10 @@ export function parseTaskFile(text: string, fallbackId: string): ParsedTaskFile 
     const label = match[1] ?? "";
     const value = match[2] ?? "";
     const known = METADATA_FIELDS.find(([l]) => l === label);
-    if (known) meta[known[1]] = value;
-    else if (label === "Unblocked By")
+    if (known) {
+      meta[known[1]] = value;
+      metaLines.set(known[1], startOf("Metadata") + k);
+    } else if (label === "Unblocked By")
       unblockedBy = value
         .split(",")
         .map((s) => s.trim())
@@ -122,8 +126,21 @@ export function parseTaskFile(text: string, fallbackId: string): ParsedTaskFile 
     });
   }
   if (task.created === "") problems.push({ line: startOf("Metadata"), reason: "task has no Created time" });
+  else problems.push(...timeProblems("Created", task.created, metaLines.get("created") ?? 0));
+  if (task.lastActivity !== "")
+    problems.push(...timeProblems("Last Activity", task.lastActivity, startOf("Last Activity")));
   if (!bodies.has("Description")) problems.push({ line: 0, reason: "task has no Description section" });
   return { task, problems };
+}
+
+/**
+ * The problem of a time field that is no time a date can hold: the task is kept, and the time
+ * is left out of what the Report says about it.
+ */
+function timeProblems(field: string, text: string, line: number): ParsedTaskFile["problems"] {
+  const time = readTime(text);
+  if (time.ms === null) return [{ line, reason: `${field}: ${time.reason}` }];
+  return [];
 }
 
 /** The steps of a `## Steps` checklist, and a problem for each line that is not a step. */

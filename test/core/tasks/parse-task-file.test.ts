@@ -172,6 +172,29 @@ describe("parseTaskFile", () => {
     });
   });
 
+  it("reports a Created or Last Activity that is no time a date can hold, by line, and keeps the task", () => {
+    const text = FULL.replace(
+      "- **Created:** 2026-02-13T12:00:00.000Z",
+      "- **Created:** +275760-09-13T00:00:00.001Z",
+    )
+      .split("\n")
+      .map((line, i, all) => (all[i - 1] === "## Last Activity" ? "yesterday" : line))
+      .join("\n");
+    const { task, problems } = parseTaskFile(text, "x");
+    expect(task?.created).toBe("+275760-09-13T00:00:00.001Z");
+    const lastActivityLine = FULL.split("\n").indexOf("## Last Activity") + 2;
+    expect(problems).toEqual([
+      {
+        line: 6,
+        reason: 'Created: the time "+275760-09-13T00:00:00.001Z" is not an ISO-8601 time a date can hold',
+      },
+      {
+        line: lastActivityLine,
+        reason: 'Last Activity: the time "yesterday" is not an ISO-8601 time a date can hold',
+      },
+    ]);
+  });
+
   it("reports a step line it cannot read, by line", () => {
     const { problems } = parseTaskFile(FULL.replace("- [ ] (s3)", "- [?] (s3)"), "x");
     expect(problems).toEqual([
