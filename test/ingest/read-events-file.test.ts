@@ -160,4 +160,13 @@ describe("readEventsFile", () => {
       { file: "events.ndjson", reason: "expected a JSON object, found an array", count: 299_990 },
     ]);
   });
+
+  it("reads the event after a BOM in the middle of the file, as two files joined with cat give it", async () => {
+    const read1 = await read(`\uFEFF${oc(1)}\n\uFEFF${oc(2)}\n`);
+    expect(read1.events.map((e) => [e.line, e.ts])).toEqual([
+      [1, 1],
+      [2, 2],
+    ]);
+    expect(read1.findings).toEqual([]);
+  });
 });
