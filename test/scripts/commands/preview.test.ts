@@ -63,6 +63,14 @@ describe("workscope preview", () => {
     for (const port of ["0", "65536", "http", "80.5"])
       await expect(runPreview(["--out", site, "--port", port]), port).rejects.toThrow(/--port should be/);
     await expect(runPreview(["--out", site, "--host"])).rejects.toBeInstanceOf(UsageError);
+    // A file named as the site's folder, and a site whose marker is damaged: one line each.
+    await expect(runPreview(["--out", path.join(site, "index.html")])).rejects.toThrow(/holds no site/);
+    const damaged = tmpTree({ "index.html": "<!doctype html>", ".workscope-site": '{"base":' });
+    await expect(runPreview(["--out", damaged])).rejects.toThrow(
+      new UsageError(
+        `${path.join(damaged, ".workscope-site")} is damaged: remove it only if the folder holds nothing but a workscope site`,
+      ),
+    );
   });
 
   it("serves a site under the base its own marker records, with no data folder beside it", async () => {
