@@ -19,20 +19,25 @@ export interface RedactRule {
  * password in prose, a bare hex token) is not found: these rows only catch what is certain enough
  * that a false positive is rare. Lengths are the shortest the issuers hand out, so that a word
  * such as `sk-learn` or `task-12` is never taken for a key.
+ *
+ * Texts come from logs and may be megabytes long and made to be slow, so no pattern may try a
+ * long scan from many starting points: a token starts only where a run of token characters
+ * starts (`(?<!…)`, rather than `\b`, which also holds inside `a-b-c`), and a URL's scheme is at
+ * most 32 characters. Each text is then read in time proportional to its length.
  */
 export const REDACT_RULES: readonly RedactRule[] = [
-  { kind: "anthropic key", pattern: /\bsk-ant-[A-Za-z0-9_-]{20,}/g },
+  { kind: "anthropic key", pattern: /(?<![\w-])sk-ant-[\w-]{20,}/g },
   {
     kind: "openai key",
     // A key holds at least one digit: a long hyphenated word after `sk-` is not one.
-    pattern: /\bsk-(?:proj-|svcacct-|admin-)?(?=[A-Za-z_-]*\d)[A-Za-z0-9_-]{20,}/g,
+    pattern: /(?<![\w-])sk-(?:proj-|svcacct-|admin-)?(?=[A-Za-z_-]*\d)[\w-]{20,}/g,
   },
-  { kind: "github token", pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b/g },
-  { kind: "gitlab token", pattern: /\bglpat-[A-Za-z0-9_-]{20,}/g },
-  { kind: "slack token", pattern: /\bxox[abprs]-(?=[A-Za-z-]*\d)[A-Za-z0-9-]{10,}/g },
+  { kind: "github token", pattern: /(?<![\w-])(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_\w{22,255})\b/g },
+  { kind: "gitlab token", pattern: /(?<![\w-])glpat-[\w-]{20,}/g },
+  { kind: "slack token", pattern: /(?<![\w-])xox[abprs]-(?=[A-Za-z-]*\d)[A-Za-z0-9-]{10,}/g },
   { kind: "aws access key", pattern: /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g },
   // Header and payload of a JWT are base64url JSON objects, so both begin `eyJ` (`{"`).
-  { kind: "jwt", pattern: /\beyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{10,}/g },
+  { kind: "jwt", pattern: /(?<![\w-])eyJ[\w-]{5,}\.eyJ[\w-]{5,}\.[\w-]{10,}/g },
   {
     kind: "private key",
     // A block cut short (a message shortened for a page) is removed to the end of the text.
@@ -47,7 +52,7 @@ export const REDACT_RULES: readonly RedactRule[] = [
   },
   {
     kind: "url password",
-    pattern: /\b([a-z][a-z0-9+.-]*:\/\/[^\s:@/?#"'<>]+:)[^\s@/?#"'<>]+(@)/gi,
+    pattern: /(?<![\w+.-])([a-z][a-z0-9+.-]{0,31}:\/\/[^\s:@/?#"'<>]+:)[^\s@/?#"'<>]+(@)/gi,
     keep: (marker, before = "", at = "") => `${before}${marker}${at}`,
   },
 ];

@@ -132,6 +132,24 @@ describe("REDACT_RULES", () => {
     for (const rule of REDACT_RULES) expect(rule.pattern.flags).toContain("g");
   });
 
+  it.each([
+    ["hyphenated words", "a-".repeat(100_000)],
+    ["a run of prefixes", `${"sk-".repeat(60_000)}://`],
+    ["a prefix then a run without a digit", `sk-${"a-".repeat(100_000)}`],
+    ["slack prefixes", "xoxb-".repeat(40_000)],
+    ["JWT-like parts", "eyJ-".repeat(50_000)],
+    ["JWT-like dotted parts", "eyJaaaaa.".repeat(25_000)],
+    ["a long scheme", `${"a".repeat(100_000)}://${"b".repeat(100_000)}:${"c".repeat(100_000)}`],
+    ["many URLs without a password", "x://a:b/".repeat(30_000)],
+    ["unended key blocks", "-----BEGIN PRIVATE KEY-----".repeat(10_000)],
+    ["bearer headers", "Authorization: Bearer ".repeat(10_000)],
+  ])("reads %s in time proportional to the text", (_name, text) => {
+    const started = performance.now();
+    redactText(text);
+    // Quadratic patterns took tens of seconds on these; linear ones take milliseconds.
+    expect(performance.now() - started).toBeLessThan(1500);
+  });
+
   describe.each(REDACT_RULES.map((r) => r.kind))("%s", (kind) => {
     const row = ROWS[kind] as (typeof ROWS)[string];
     it.each(row.catches)("catches %j", (text, expected) => {
