@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareEvents, compareOrigins, eventId, type BaseEvent } from "../../src/core/event.ts";
+import { BaseEvent, compareEvents, compareOrigins, eventId } from "../../src/core/event.ts";
 import { fingerprintId } from "../../src/core/fingerprint.ts";
 import { baseEvent } from "../helpers/events.ts";
 
@@ -40,5 +40,13 @@ describe("compareOrigins", () => {
       "a.ndjson:10",
       "b.ndjson:1",
     ]);
+  });
+});
+
+describe("BaseEvent", () => {
+  it("holds only times a Date can hold", () => {
+    expect(BaseEvent.safeParse(ev({ ts: 8.64e15 })).success).toBe(true);
+    for (const ts of [8.64e15 + 1, -1e20, Number.NaN])
+      expect(BaseEvent.safeParse(ev({ ts })).success, String(ts)).toBe(false);
   });
 });
