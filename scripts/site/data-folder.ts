@@ -39,6 +39,13 @@ export function checkDataFolder(dir: string, out: string): void {
     throw new UsageError(
       `--out ${out} ends in ${NEXT_SUFFIX}, which the build keeps for the data it is writing; choose another name`,
     );
+  // A file where a data folder or the `.workscope` folder goes: the folder could not be made.
+  for (const folder of [path.dirname(dir), dir, nextDataFolder(dir)]) {
+    if (existsSync(folder) && !statSync(folder).isDirectory())
+      throw new UsageError(
+        `${folder}, where the build keeps the site's data, is a file; move it or choose another --out`,
+      );
+  }
   for (const folder of [dir, nextDataFolder(dir)]) {
     if (!existsSync(folder)) continue;
     const entries = readdirSync(folder);

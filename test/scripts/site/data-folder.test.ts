@@ -37,6 +37,17 @@ describe("a build's data folder", () => {
     expect(readFileSync(path.join(dir, "theirs", "notes.txt"), "utf8")).toBe("keep me");
   });
 
+  it("refuses, in one line, a file where .workscope/, the data folder or its new data goes", () => {
+    const dir = tmpTree({ "a/.workscope": "x", "b/.workscope/site": "x", "c/.workscope/site.next": "x" });
+    for (const name of ["a", "b", "c"]) {
+      const out = path.join(dir, name, "site");
+      expect(() => checkDataFolder(dataFolderBeside(out), out), name).toThrow(UsageError);
+      expect(() => checkDataFolder(dataFolderBeside(out), out), name).toThrow(
+        /is a file; move it or choose another --out$/,
+      );
+    }
+  });
+
   it("refuses an output folder among the data folders, or named like a build's new data", () => {
     const dir = tmpTree();
     for (const out of [
