@@ -83,6 +83,12 @@ async function removeOurs(out: string, file: string): Promise<void> {
   const target = path.join(out, file);
   // The marker's paths are checked to stay inside the site; this holds even if that check changes.
   if (path.relative(out, target).startsWith("..")) return;
+  // A folder of the path replaced by a link since (to somewhere outside, say) is not ours to follow.
+  const parts = file.split("/");
+  for (let k = 1; k < parts.length; k++) {
+    const folder = await lstat(path.join(out, ...parts.slice(0, k))).catch(() => null);
+    if (folder === null || !folder.isDirectory()) return;
+  }
   const info = await lstat(target).catch(() => null);
   // A folder where our file was is the user's now: it stays.
   if (info === null || info.isDirectory()) return;

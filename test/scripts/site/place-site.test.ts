@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { UsageError } from "../../../scripts/args.ts";
@@ -102,6 +102,19 @@ describe("placeSite", () => {
     expect(read(out, "CNAME")).toBe("x");
     expect(read(out, ".work/keep")).toBe("build's own");
     expect(existsSync(path.join(out, "sessions/gone"))).toBe(false);
+  });
+
+  it("deletes nothing through a link that took the place of one of its folders", async () => {
+    const elsewhere = tmpTree({ "x/index.html": "not ours" });
+    const out = tmpTree({ [SITE_MARKER]: JSON.stringify({ ...MARKER, files: ["sessions/x/index.html"] }) });
+    symlinkSync(elsewhere, path.join(out, "sessions"));
+    expect(await placeSite(out, parts({ "index.html": "new" }), [])).toEqual(["index.html"]);
+    expect(read(elsewhere, "x/index.html")).toBe("not ours");
+    // Nor does it write through one.
+    await expect(placeSite(out, parts({ "sessions/y/index.html": "new" }), [])).rejects.toThrow(
+      "holds sessions, which no workscope build wrote",
+    );
+    expect(existsSync(path.join(elsewhere, "y"))).toBe(false);
   });
 
   it("refuses a marker whose list names a path outside the site, and deletes nothing", async () => {
