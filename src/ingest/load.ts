@@ -1,4 +1,5 @@
 import type { LoadedInput } from "../core/input.ts";
+import { mergeOwn } from "../core/safe-map.ts";
 import { discoverInputs, type DiscoveredFile } from "./discover.ts";
 import type { Progress } from "./progress.ts";
 import { readEventsFile, type EventsFileRead } from "./read-events-file.ts";
@@ -46,7 +47,8 @@ function assemble(reads: ReadonlyArray<EventsFileRead | TextFileRead>): LoadedIn
     history: texts.flatMap((c) => c.history ?? []),
     currentTasks: texts.flatMap((c) => c.currentTasks ?? []),
     mainAgents: [...new Set(["main", ...texts.flatMap((c) => c.mainAgents ?? [])])].sort(),
-    mentionNames: Object.assign({}, ...texts.map((c) => c.mentionNames ?? {})) as Record<string, string>,
-    overrides: Object.assign({}, ...texts.map((c) => c.overrides ?? {})) as LoadedInput["overrides"],
+    // Keys are ids from the files; mergeOwn keeps `__proto__` an entry where Object.assign would not.
+    mentionNames: mergeOwn(texts.map((c) => c.mentionNames ?? {})),
+    overrides: mergeOwn(texts.map((c) => c.overrides ?? {})),
   };
 }
