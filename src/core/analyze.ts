@@ -6,6 +6,7 @@ import type { CanonicalEvent } from "./event.ts";
 import { boundFindings, type Finding } from "./finding.ts";
 import type { InputFile, LoadedInput } from "./input.ts";
 import { SCHEMA_VERSION, type Report } from "./report.ts";
+import { tableToMap } from "./safe-map.ts";
 import { attributeEvents } from "./sessions/attribute.ts";
 import { blockedFlowsOf, queueContention } from "./sessions/blocked-flows.ts";
 import { buildWorkSessions, listUnattributed } from "./sessions/build-sessions.ts";
@@ -39,7 +40,7 @@ export function analyze(input: LoadedInput, nowMs: number): Analysis {
   const tasks = buildTasks(read, events, nowMs);
   const taskLinks = taskLinksOf(read);
   const attribution = attributeEvents(events, taskLinks.sessionOfTask);
-  const mentionNames = new Map(Object.entries(input.mentionNames));
+  const mentionNames = tableToMap(input.mentionNames);
   const sessions = buildWorkSessions(attribution, {
     nowMs,
     logEndMs: events.at(-1)?.ts ?? nowMs,
