@@ -79,7 +79,7 @@ describe("a valid line among garbage", () => {
         const lines = [...before, Buffer.from(bom + valid.text), ...after];
         const bytes = joinLines(lines, end, endsWithNewline);
         const lineNumber = before.length + 1;
-        await withTree({ [LOG]: bytes }, async (dir) => {
+        await withTree({ [LOG]: bytes, "openclaw.json": CONFIG }, async (dir) => {
           const analysis = await analyzeInputs(["."], { cwd: dir, nowMs: NOW_MS });
           useEveryOutput(analysis);
           const event = analysis.events.find((e) => e.file === LOG && e.line === lineNumber);
@@ -176,7 +176,7 @@ describe("gzip", () => {
         const texts = members.map((lines) => joinLines(lines, "\n", true));
         const bytes = Buffer.concat([...texts.map((t) => gzipSync(t)), trailing]);
         const file = `${LOG}.gz`;
-        await withTree({ [file]: bytes }, async (dir) => {
+        await withTree({ [file]: bytes, "openclaw.json": CONFIG }, async (dir) => {
           const input = await load(dir);
           useEveryOutput(analyze(input, NOW_MS));
           const accounted = new Set([

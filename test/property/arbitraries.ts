@@ -34,7 +34,7 @@ const PROTOTYPE_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
  */
 export const KNOWN_BUGS = {
   /** Ids named like an Object.prototype member become manual overrides without a category. */
-  prototypeIds: true,
+  prototypeIds: false,
   /** A `ts` a Date cannot hold (`1e20`) is taken as valid, and writing its time throws. */
   dateRange: false,
   /** Deeply nested JSON in `data` overflows the stack when the event is written out. */
@@ -43,12 +43,30 @@ export const KNOWN_BUGS = {
   midFileBom: false,
   /** Bytes after a complete gzip member make the lines of the member lost. */
   gzipTrailing: false,
+  /**
+   * Found by these properties, and not yet fixed: a time a Date holds but outside the years
+   * 1000–9999 (`ts` 8640000000000000, the largest) gives a Report week such as `275760-W37` or
+   * `-271821-WNaN`, which the Report's own schema rejects.
+   */
+  farYears: true,
 };
 
 /** An id as producers might write it, short and printable, sometimes with odd characters. */
 export const idArb: fc.Arbitrary<string> = fc
   .oneof(
     fc.constantFrom("eden", "seum", "ieum", "main", "ws-1", "c-1"),
+    // Names of Object.prototype members, routes of ours and Windows devices.
+    anyOf([
+      "constructor",
+      "__proto__",
+      "toString",
+      "hasOwnProperty",
+      "by-category",
+      "threads",
+      "aux",
+      "CON",
+      "nul",
+    ]),
     fc.stringMatching(/^[a-z0-9_-]{1,12}$/),
     fc.string({ minLength: 1, maxLength: 12 }),
   )
@@ -57,17 +75,42 @@ export const idArb: fc.Arbitrary<string> = fc
 /** The largest epoch ms a Date can hold; one more and writing the time would throw. */
 const MAX_DATE_MS = 8.64e15;
 
-/** A time a Date can hold, in epoch ms: mostly around the years of the logs, sometimes at the edges. */
+/**
+ * An agent id: mostly one of the main agents the tests' `openclaw.json` names (only sessions
+ * between main agents count in the weekly categories), else any id.
+ */
+const agentArb: fc.Arbitrary<string> = fc.oneof(
+  { arbitrary: fc.oneof(fc.constant("main"), fc.constant("eden"), fc.constant("seum")), weight: 3 },
+  { arbitrary: idArb, weight: 1 },
+);
+
+/**
+ * A time a Date can hold, in epoch ms: mostly around the years of the logs, sometimes in seconds
+ * or at the edges (of four-digit years, unless constrained, else of what a Date holds).
+ */
 export const tsArb: fc.Arbitrary<number> = fc.oneof(
   { arbitrary: fc.integer({ min: 1_600_000_000_000, max: 1_900_000_000_000 }), weight: 8 },
   { arbitrary: fc.integer({ min: 1_600_000_000, max: 1_900_000_000 }), weight: 1 },
-  { arbitrary: fc.constantFrom(0, MAX_DATE_MS, -MAX_DATE_MS), weight: 1 },
+  {
+    arbitrary: anyOf(
+      KNOWN_BUGS.farYears
+        ? [0, Date.UTC(1000, 0, 8), Date.UTC(9999, 11, 20)]
+        : [0, MAX_DATE_MS, -MAX_DATE_MS, Date.UTC(10_000, 0, 8), Date.UTC(999, 0, 8)],
+    ),
+    weight: 1,
+  },
 );
 
-/** A `ts` that no Date can hold, or one that is not a whole number: such a line must become a finding. */
+/** One of the values, each as likely (fc.constantFrom favours the first ones). */
+function anyOf<T>(values: readonly T[]): fc.Arbitrary<T> {
+  return fc.oneof(...values.map((v) => fc.constant(v)));
+}
+
+/** A `ts` that no Date can hold: such a line must become a finding. */
 const badTsArb: fc.Arbitrary<number> = fc.oneof(
-  fc.constantFrom(1e20, -1e20, MAX_DATE_MS + 1, -MAX_DATE_MS - 1, Number.MAX_VALUE),
-  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  anyOf([1e20, -1e20, MAX_DATE_MS + 1, -MAX_DATE_MS - 1, Number.MAX_VALUE]),
+  fc.double({ min: MAX_DATE_MS + 1, noDefaultInfinity: true, noNaN: true }),
+  fc.double({ max: -MAX_DATE_MS - 1, noDefaultInfinity: true, noNaN: true }),
 );
 
 /**
@@ -114,10 +157,10 @@ const openClawLineWith = (ts: fc.Arbitrary<number>): fc.Arbitrary<OpenClawLine> 
   fc
     .record({
       type: fc.constantFrom(...OPENCLAW_TYPES),
-      agentId: idArb,
+      agentId: agentArb,
       ts,
-      fromAgent: idArb,
-      toAgent: idArb,
+      fromAgent: agentArb,
+      toAgent: agentArb,
       workSessionId: idArb,
       conversationId: idArb,
       message: fc.string({ maxLength: 80 }),
