@@ -123,8 +123,8 @@ export function nestedJson(depth: number): string {
 
 /** How deep an event's extra `nested` field is: usually absent, sometimes a little, or (unless constrained) very deep. */
 const nestingArb: fc.Arbitrary<number> = fc.oneof(
-  { arbitrary: fc.constant(0), weight: 8 },
-  { arbitrary: fc.integer({ min: 1, max: 50 }), weight: 1 },
+  { arbitrary: fc.constant(0), weight: 20 },
+  { arbitrary: fc.integer({ min: 1, max: 50 }), weight: 2 },
   {
     arbitrary: KNOWN_BUGS.deepJson ? fc.constant(0) : fc.integer({ min: 5_000, max: 20_000 }),
     weight: 1,
