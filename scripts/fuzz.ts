@@ -1,6 +1,6 @@
 // npm run fuzz: the property tests of test/property/ with many more cases than `npm test` runs,
 // from a random seed that is printed first, so that a failure found once can be run again.
-//   node scripts/fuzz.ts [--runs 3000] [--seed N]
+//   node scripts/fuzz.ts [--runs 2000] [--seed N]
 import { spawnSync } from "node:child_process";
 import { randomInt } from "node:crypto";
 import { fileURLToPath } from "node:url";
@@ -9,16 +9,17 @@ import { parseArgs } from "node:util";
 const HELP = `Usage: npm run fuzz -- [--runs N] [--seed N]
 
 Runs the property tests of test/property/ (any bytes as a log file, a valid line among garbage,
-the order of the input files, gzip members) with many cases each, from a random seed.
+the order of the input files, gzip members, any task files, config and overrides, path segments
+of any ids) with many cases each, from a random seed.
 
 Options:
-  --runs N     cases per property (default: $FUZZ_RUNS, else 3000: a few minutes)
+  --runs N     cases per property (default: $FUZZ_RUNS, else 2000: a few minutes)
   --seed N     the seed to start from (default: $FUZZ_SEED, else a random one, printed)
   -h, --help   this help
 `;
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const DEFAULT_RUNS = 3000;
+const DEFAULT_RUNS = 2000;
 
 /** How many cases and from which seed, from the arguments, then the environment, then defaults. */
 interface FuzzOptions {
