@@ -4,7 +4,7 @@ import { EventRole } from "./classify/event-role.ts";
 import { SessionType } from "./classify/session-type.ts";
 import { EventFacts } from "./event-facts.ts";
 import { fingerprintId } from "./fingerprint.ts";
-import { MAX_TIME_MS } from "./time.ts";
+import { TIME_RANGE_MS } from "./time.ts";
 
 /** Which of the three formats workscope reads an event came from. */
 export const EventSource = z.enum(["openclaw", "v1.1", "claude_code"]);
@@ -29,10 +29,10 @@ export const BaseEvent = z.object({
   /** Among distinct events that share a fingerprint, this one's place (1, 2, …) in line order. */
   twin: z.number().int().positive().optional(),
   /**
-   * When it happened, in epoch milliseconds (UTC): always a time a Date can hold, as every format
-   * reads its times through readTime.
+   * When it happened, in epoch milliseconds (UTC): always a time of the years 0000–9999
+   * (TIME_RANGE_MS), as every format reads its times through readTime.
    */
-  ts: z.number().min(-MAX_TIME_MS).max(MAX_TIME_MS),
+  ts: z.number().min(TIME_RANGE_MS.min).max(TIME_RANGE_MS.max),
   /** True when the producer wrote no time and `ts` was taken from neighbouring lines. */
   tsEstimated: z.boolean().optional(),
   /** The event type: OpenClaw's (`a2a.send`), v1.1's (`tool_failed`), or a hook's mapped type. */

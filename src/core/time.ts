@@ -1,9 +1,17 @@
 /**
- * The largest distance from the epoch, in milliseconds, that a `Date` can hold: 100,000,000 days
- * either side of 1970-01-01. A time beyond it makes `new Date(ms).toISOString()` throw, so no
- * such time may enter the analysis.
+ * The times the analysis holds, in epoch milliseconds: from the first ISO week of the year 0000
+ * (Monday 0000-01-03) to the end of 9999, the years ISO-8601 text names with four digits. A `Date`
+ * holds more (100,000,000 days either side of 1970), but a time beyond four-digit years comes out
+ * as text such as `+275760-09-13T00:00:00.000Z`, which no reader of our output takes for a time,
+ * and its ISO week (`275760-W37`) breaks the Report's `YYYY-Www`. No log of agents holds such a
+ * time: it is a wrong value, and a finding says so.
  */
-export const MAX_TIME_MS = 8.64e15;
+export const TIME_RANGE_MS = { min: -62_167_046_400_000, max: 253_402_300_799_999 } as const;
+
+/** True when `ms` is a number inside TIME_RANGE_MS. */
+export function isInTimeRange(ms: number): boolean {
+  return Number.isFinite(ms) && ms >= TIME_RANGE_MS.min && ms <= TIME_RANGE_MS.max;
+}
 
 /**
  * Numbers in this range are read as milliseconds, as every format says, but are far more likely
@@ -30,11 +38,14 @@ export function readTime(value: unknown): TimeReading {
   if (typeof value === "number") return readNumber(value);
   if (typeof value === "string") {
     if (value.length === 0) return { ms: null, reason: "the time is empty" };
-    // Date.parse gives NaN for text outside the range a Date can hold, so the check below is
-    // only a guard against an engine that does otherwise.
+    // Date.parse gives NaN for text a Date cannot hold; text of a Date's far years (`+010000-…`)
+    // parses, and the range check turns it away.
     const ms = Date.parse(value);
-    if (!Number.isFinite(ms) || Math.abs(ms) > MAX_TIME_MS)
-      return { ms: null, reason: `the time ${quote(value)} is not an ISO-8601 time a date can hold` };
+    if (!isInTimeRange(ms))
+      return {
+        ms: null,
+        reason: `the time ${quote(value)} is not an ISO-8601 time of the years 0000–9999`,
+      };
     return { ms, note: null };
   }
   return { ms: null, reason: `the time is ${describe(value)}, not a number or ISO-8601 text` };
@@ -43,10 +54,10 @@ export function readTime(value: unknown): TimeReading {
 function readNumber(value: number): TimeReading {
   if (!Number.isFinite(value))
     return { ms: null, reason: `the time ${String(value)} is not a finite number` };
-  if (Math.abs(value) > MAX_TIME_MS)
+  if (!isInTimeRange(value))
     return {
       ms: null,
-      reason: `the time ${String(value)} is outside the range a date can hold (±8.64e15 ms from 1970)`,
+      reason: `the time ${String(value)} is outside the years 0000–9999 (epoch ms ${TIME_RANGE_MS.min} to ${TIME_RANGE_MS.max})`,
     };
   return { ms: value, note: secondsNote(value) };
 }
@@ -89,10 +100,9 @@ export function isIsoUtc(value: string): boolean {
 
 /**
  * Epoch milliseconds as ISO-8601 UTC text. Every time in the analysis came through readTime, so
- * it fits in a Date; a value that does not is a bug, and the error says which value it was.
+ * it lies in TIME_RANGE_MS; a value that does not is a bug, and the error says which value it was.
  */
 export function toIso(ms: number): string {
-  if (!Number.isFinite(ms) || Math.abs(ms) > MAX_TIME_MS)
-    throw new RangeError(`toIso: ${String(ms)} is not a time a Date can hold`);
+  if (!isInTimeRange(ms)) throw new RangeError(`toIso: ${String(ms)} is outside the years 0000–9999`);
   return new Date(ms).toISOString();
 }

@@ -18,14 +18,16 @@ export type Week = z.infer<typeof Week>;
 
 /** The ISO-8601 week of a time, in UTC: weeks start on Monday; week 1 holds the year's first Thursday. */
 export function isoWeek(ms: number): string {
-  const date = new Date(ms);
-  // The Thursday of the same week decides the year; its day of the year decides the week.
-  const thursday = new Date(
-    Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 4 - (date.getUTCDay() || 7)),
-  );
+  const DAY = 86_400_000;
+  // The Thursday of the same week decides the year; its day of the year decides the week. Worked
+  // out in milliseconds, because Date.UTC reads the years 0–99 as 1900–1999.
+  const day = new Date(ms).getUTCDay() || 7;
+  const thursday = new Date(Math.floor(ms / DAY) * DAY + (4 - day) * DAY);
   const year = thursday.getUTCFullYear();
-  const week = Math.ceil(((thursday.getTime() - Date.UTC(year, 0, 1)) / 86_400_000 + 1) / 7);
-  return `${year}-W${String(week).padStart(2, "0")}`;
+  const newYear = new Date(0);
+  newYear.setUTCFullYear(year, 0, 1);
+  const week = Math.ceil(((thursday.getTime() - newYear.getTime()) / DAY + 1) / 7);
+  return `${String(year).padStart(4, "0")}-W${String(week).padStart(2, "0")}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isIsoUtc, MAX_TIME_MS, parseTime, readTime, toIso } from "../../src/core/time.ts";
+import { isIsoUtc, parseTime, readTime, TIME_RANGE_MS, toIso } from "../../src/core/time.ts";
 
 describe("parseTime", () => {
   it("takes epoch milliseconds and ISO-8601 text", () => {
@@ -15,18 +15,20 @@ describe("parseTime", () => {
 });
 
 describe("readTime", () => {
-  it("takes every number a Date can hold, integral or not, to its edges", () => {
-    for (const ms of [0, -1, 1.5, MAX_TIME_MS, -MAX_TIME_MS, 1_771_232_460_000]) {
+  it("takes every number of the years 0000–9999, integral or not, to its edges", () => {
+    for (const ms of [0, -1, 1.5, TIME_RANGE_MS.max, TIME_RANGE_MS.min, 1_771_232_460_000]) {
       expect(readTime(ms), String(ms)).toEqual({ ms, note: null });
       expect(() => toIso(ms)).not.toThrow();
     }
   });
 
-  it("rejects numbers a Date cannot hold, with a reason naming the value", () => {
-    for (const ms of [1e20, -1e20, MAX_TIME_MS + 1, Number.MAX_VALUE]) {
+  it("rejects numbers outside those years (a Date's own limit too), with a reason naming the value", () => {
+    for (const ms of [1e20, -1e20, 8.64e15, TIME_RANGE_MS.max + 1, TIME_RANGE_MS.min - 1, Number.MAX_VALUE]) {
       const reading = readTime(ms);
       expect(reading.ms, String(ms)).toBeNull();
-      expect(reading, String(ms)).toMatchObject({ reason: expect.stringContaining("outside the range") });
+      expect(reading, String(ms)).toMatchObject({
+        reason: expect.stringContaining("outside the years 0000–9999"),
+      });
     }
     expect(readTime(Number.NaN)).toMatchObject({ ms: null, reason: expect.stringContaining("not a finite") });
   });
@@ -50,9 +52,11 @@ describe("readTime", () => {
     expect(readTime("")).toEqual({ ms: null, reason: "the time is empty" });
     expect(readTime("soon")).toEqual({
       ms: null,
-      reason: 'the time "soon" is not an ISO-8601 time a date can hold',
+      reason: 'the time "soon" is not an ISO-8601 time of the years 0000–9999',
     });
     expect(readTime("+275760-09-13T00:00:00.001Z").ms).toBeNull();
+    // A Date holds it, but its year has five digits.
+    expect(readTime("+010000-01-01T00:00:00Z").ms).toBeNull();
     expect(readTime(null)).toEqual({ ms: null, reason: "the time is null, not a number or ISO-8601 text" });
     expect(readTime([1])).toMatchObject({ reason: expect.stringContaining("an array") });
   });
@@ -89,7 +93,7 @@ describe("toIso", () => {
     expect(parseTime(toIso(ms))).toBe(ms);
   });
 
-  it("refuses, with a message naming it, a value no Date can hold", () => {
-    expect(() => toIso(1e20)).toThrow("100000000000000000000 is not a time a Date can hold");
+  it("refuses, with a message naming it, a value outside the years 0000–9999", () => {
+    expect(() => toIso(1e20)).toThrow("100000000000000000000 is outside the years 0000–9999");
   });
 });

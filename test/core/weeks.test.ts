@@ -9,6 +9,10 @@ describe("isoWeek", () => {
     ["2026-03-08T23:59:59Z", "2026-W10"],
     ["2027-01-01T00:00:00Z", "2026-W53"],
     ["2024-12-30T00:00:00Z", "2025-W01"],
+    // The edges of the times the analysis holds, and years Date.UTC would read as 19xx.
+    ["0000-01-03T00:00:00Z", "0000-W01"],
+    ["0050-06-15T00:00:00Z", "0050-W24"],
+    ["9999-12-31T23:59:59.999Z", "9999-W52"],
   ])("%s is %s", (iso, week) => {
     expect(isoWeek(Date.parse(iso))).toBe(week);
   });

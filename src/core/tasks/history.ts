@@ -129,7 +129,7 @@ function trimBlank(lines: string[]): string[] {
 }
 
 /**
- * A problem for each time of an entry that is no time a date can hold: the heading's, `Started`
+ * A problem for each time of an entry that is no time of the years 0000–9999: the heading's, `Started`
  * and `Completed`. The entry is kept; a time that does not parse is left out of the task's times.
  */
 function timeProblems(

@@ -134,7 +134,7 @@ export function parseTaskFile(text: string, fallbackId: string): ParsedTaskFile 
 }
 
 /**
- * The problem of a time field that is no time a date can hold: the task is kept, and the time
+ * The problem of a time field that is no time of the years 0000–9999: the task is kept, and the time
  * is left out of what the Report says about it.
  */
 function timeProblems(field: string, text: string, line: number): ParsedTaskFile["problems"] {

@@ -74,14 +74,14 @@ describe("normalizeHook", () => {
     expect(event?.agentId).toBe("main");
   });
 
-  it("rejects an envelope whose time no Date can hold", () => {
+  it("rejects an envelope whose time outside the years 0000–9999", () => {
     const { event, problems } = normalizeHook(
       { workscope: "hook", v: 1, id: "x", ts: "+275760-09-13T00:00:00.001Z", payload },
       ref(),
     );
     expect(event).toBeNull();
     expect(problems[0]).toMatch(
-      /^workscope hook line: ts: the time .* is not an ISO-8601 time a date can hold$/,
+      /^workscope hook line: ts: the time .* is not an ISO-8601 time of the years 0000–9999$/,
     );
   });
 
@@ -93,7 +93,7 @@ describe("normalizeHook", () => {
     expect(event).not.toBeNull();
     expect(needsTime).toBe(true);
     expect(problems).toEqual([
-      "Claude Code hook payload: ts: the time 100000000000000000000 is outside the range a date can hold (±8.64e15 ms from 1970)",
+      "Claude Code hook payload: ts: the time 100000000000000000000 is outside the years 0000–9999 (epoch ms -62167046400000 to 253402300799999)",
     ]);
   });
 

@@ -111,16 +111,16 @@ describe("normalizeCoordination", () => {
     const { event, problems } = run({ type: "a2a.send", timestamp: "yesterday", data: {} });
     expect(event).toBeNull();
     expect(problems).toEqual([
-      'OpenClaw event: timestamp: the time "yesterday" is not an ISO-8601 time a date can hold',
+      'OpenClaw event: timestamp: the time "yesterday" is not an ISO-8601 time of the years 0000–9999',
     ]);
   });
 
-  it("rejects a time no Date can hold, so no later stage meets it", () => {
+  it("rejects a time outside the years 0000–9999, so no later stage meets it", () => {
     for (const field of ["ts", "timestampMs", "timestamp"]) {
       const { event, problems } = run({ type: "a2a.send", [field]: 1e20, data: {} });
       expect(event, field).toBeNull();
       expect(problems, field).toEqual([
-        `OpenClaw event: ${field}: the time 100000000000000000000 is outside the range a date can hold (±8.64e15 ms from 1970)`,
+        `OpenClaw event: ${field}: the time 100000000000000000000 is outside the years 0000–9999 (epoch ms -62167046400000 to 253402300799999)`,
       ]);
     }
   });

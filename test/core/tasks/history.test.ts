@@ -80,19 +80,23 @@ describe("parseHistory", () => {
     }
   });
 
-  it("reports a heading, Started or Completed time no date can hold, by line, and keeps the entry", () => {
+  it("reports a heading, Started or Completed time outside the years 0000–9999, by line, and keeps the entry", () => {
     const broken = FILE.replace("## [2026-02-01T11:05:00.000Z]", "## [soon]")
       .replace("**Started:** 2026-02-01T10:00:00.000Z", "**Started:** +275760-09-13T00:00:00.001Z")
       .replace("**Completed:** 2026-02-02T09:00:00.000Z", "**Completed:** later");
     const { entries, problems } = parseHistory(broken);
     expect(entries.map((e) => e.taskId)).toEqual(["task_a", "task_b"]);
     expect(problems).toEqual([
-      { line: 5, reason: 'the heading\'s time: the time "soon" is not an ISO-8601 time a date can hold' },
+      {
+        line: 5,
+        reason: 'the heading\'s time: the time "soon" is not an ISO-8601 time of the years 0000–9999',
+      },
       {
         line: 11,
-        reason: 'Started: the time "+275760-09-13T00:00:00.001Z" is not an ISO-8601 time a date can hold',
+        reason:
+          'Started: the time "+275760-09-13T00:00:00.001Z" is not an ISO-8601 time of the years 0000–9999',
       },
-      { line: 29, reason: 'Completed: the time "later" is not an ISO-8601 time a date can hold' },
+      { line: 29, reason: 'Completed: the time "later" is not an ISO-8601 time of the years 0000–9999' },
     ]);
   });
 

@@ -186,11 +186,12 @@ describe("parseTaskFile", () => {
     expect(problems).toEqual([
       {
         line: 6,
-        reason: 'Created: the time "+275760-09-13T00:00:00.001Z" is not an ISO-8601 time a date can hold',
+        reason:
+          'Created: the time "+275760-09-13T00:00:00.001Z" is not an ISO-8601 time of the years 0000–9999',
       },
       {
         line: lastActivityLine,
-        reason: 'Last Activity: the time "yesterday" is not an ISO-8601 time a date can hold',
+        reason: 'Last Activity: the time "yesterday" is not an ISO-8601 time of the years 0000–9999',
       },
     ]);
   });
