@@ -86,6 +86,7 @@ export const LABELS = {
   noStates: { ko: "상태 변화 기록이 없습니다.", en: "No state changes recorded." },
   eventsCount: { ko: "이벤트", en: "events" },
   findings: { ko: "데이터 품질 경고", en: "Data-quality findings" },
+  secretsRedacted: { ko: "가린 비밀", en: "Secrets redacted" },
   generatedAt: { ko: "생성 시각", en: "Generated" },
   untitledSession: { ko: "협업 작업", en: "Untitled collaboration" },
   skipToContent: { ko: "본문으로 건너뛰기", en: "Skip to content" },
