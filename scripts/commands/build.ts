@@ -14,7 +14,6 @@ import {
   checkDataFolder,
   discardDataFolder,
   nextDataFolder,
-  removeOldLayout,
   replaceDataFolder,
   startDataFolder,
 } from "../site/data-folder.ts";
@@ -68,7 +67,6 @@ export async function runBuild(argv: string[]): Promise<number> {
     throw new UsageError(`--jobs should be a whole number from 1 to 64 (got ${JSON.stringify(values.jobs)})`);
 
   const inputs = resolveInputs(positionals);
-  await removeOldLayout(out);
   const dataDir = dataFolderBeside(out);
   checkDataFolder(dataDir, out);
   // The new data is written beside the data of the previous build, which stays until the new site

@@ -57,20 +57,6 @@ export function checkDataFolder(dir: string, out: string): void {
 }
 
 /**
- * Removes the data a build of an earlier version left directly in a `.workscope` folder (its
- * settings file and its page data), before the data folders were named after their sites. A
- * settings file at the top of the folder marks that layout: the data folders of today hold theirs
- * one folder below.
- */
-export async function removeOldLayout(out: string): Promise<void> {
-  const parent = path.join(path.dirname(path.resolve(out)), DATA_FOLDER_NAME);
-  const settings = dataFileIn(parent, { kind: "settings" });
-  if (!existsSync(settings) || !statSync(settings).isFile()) return;
-  await rm(dataFileIn(parent, { kind: "pages" }), { recursive: true, force: true });
-  await rm(settings, { force: true });
-}
-
-/**
  * Starts a data folder afresh with the build's settings: the renderers read them as they start,
  * before the page data is written.
  */

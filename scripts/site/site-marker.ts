@@ -1,7 +1,6 @@
 // The marker file a build leaves in every site it writes: it tells a rebuild that the folder holds
 // a site of ours, which it may replace, and tells `workscope preview` how to serve the site.
-import { existsSync } from "node:fs";
-import { readFile, writeFile } from "node:fs/promises";
+import { lstat, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { UsageError } from "../args.ts";
@@ -11,7 +10,9 @@ export const SITE_MARKER = ".workscope-site";
 
 /**
  * A file's path inside the site, `/`-separated: relative, with no empty, `.` or `..` part and no
- * backslash, so that a marker edited by hand can never name a file outside the site.
+ * backslash, so that a marker edited by hand can never name a file outside the site; and no part
+ * starting with a dot, as no site of ours holds a hidden file, so that a marker (which a gh-pages
+ * branch commits, and anyone who pushes to it may edit) can never make a rebuild delete `.git/`.
  */
 export const SiteFilePath = z
   .string()
@@ -19,7 +20,7 @@ export const SiteFilePath = z
     (p) =>
       !p.includes("\\") &&
       !p.includes("\0") &&
-      p.split("/").every((part) => part !== "" && part !== "." && part !== ".."),
+      p.split("/").every((part) => part !== "" && !part.startsWith(".")),
     "a relative path inside the site",
   );
 
@@ -42,7 +43,10 @@ export type SiteMarker = z.infer<typeof SiteMarker>;
 
 /** Writes the marker of a site that a build has just put in `out`. */
 export async function writeSiteMarker(out: string, marker: SiteMarker): Promise<void> {
-  await writeFile(path.join(out, SITE_MARKER), `${JSON.stringify(SiteMarker.parse(marker), null, 2)}\n`);
+  const file = path.join(out, SITE_MARKER);
+  // Removed first, so that a symbolic link put in its place is replaced, never written through.
+  await rm(file, { force: true });
+  await writeFile(file, `${JSON.stringify(SiteMarker.parse(marker), null, 2)}\n`);
 }
 
 /**
@@ -52,7 +56,13 @@ export async function writeSiteMarker(out: string, marker: SiteMarker): Promise<
  */
 export async function readSiteMarker(out: string): Promise<SiteMarker | null> {
   const file = path.join(out, SITE_MARKER);
-  if (!existsSync(file)) return null;
+  // lstat, not exists: a symbolic link (even one that points nowhere) is no marker a build wrote.
+  const stat = await lstat(file).catch(() => null);
+  if (stat === null) return null;
+  if (!stat.isFile())
+    throw new UsageError(
+      `${file} is not a file a build wrote: remove it only if the folder holds nothing but a workscope site`,
+    );
   try {
     const text = await readFile(file, "utf8");
     if (!text.trimStart().startsWith("{")) return SiteMarker.parse({ generatedAt: text.trim(), base: "/" });

@@ -216,15 +216,6 @@ describe("workscope build", () => {
     expect(readFileSync(path.join(dir, "a", "index.html"), "utf8")).toContain('href="/a/sessions/"');
   });
 
-  it("clears the data an earlier version kept at the top of .workscope/", () => {
-    const dir = tmpTree({ ".workscope/settings.json": "{}", ".workscope/pages/READY": "" });
-    const run = workscope(["build", FIXTURE, "--out", path.join(dir, "pages"), "--now", TEST_NOW, "--quiet"]);
-    expect(run.stderr).toBe("");
-    expect(run.code).toBe(0);
-    expect(readdirSync(path.join(dir, ".workscope"))).toEqual(["pages"]);
-    expect(existsSync(path.join(dir, ".workscope", "pages", "pages", "READY"))).toBe(true);
-  });
-
   it("writes into an empty folder that exists", () => {
     const dir = tmpTree();
     const out = path.join(dir, "empty");

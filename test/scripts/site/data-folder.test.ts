@@ -6,7 +6,6 @@ import {
   checkDataFolder,
   discardDataFolder,
   nextDataFolder,
-  removeOldLayout,
   replaceDataFolder,
   startDataFolder,
 } from "../../../scripts/site/data-folder.ts";
@@ -91,21 +90,6 @@ describe("a build's data folder", () => {
     const first = tmpTree({ "a.next/settings.json": "new" });
     await replaceDataFolder(path.join(first, "a.next"), path.join(first, "a"));
     expect(readdirSync(first)).toEqual(["a"]);
-  });
-
-  it("removes the data an earlier version left at the top of .workscope/, and nothing else", async () => {
-    const dir = tmpTree({
-      ".workscope/settings.json": "{}",
-      ".workscope/pages/READY": "",
-      ".workscope/site/settings.json": "{}",
-    });
-    await removeOldLayout(path.join(dir, "dist"));
-    expect(readdirSync(path.join(dir, ".workscope"))).toEqual(["site"]);
-    // Today's data folder of a site named "pages" holds its settings one folder below: it stays.
-    const today = tmpTree({ ".workscope/pages/settings.json": "{}", ".workscope/pages/pages/READY": "" });
-    await removeOldLayout(path.join(today, "dist"));
-    expect(existsSync(path.join(today, ".workscope", "pages", "pages", "READY"))).toBe(true);
-    await removeOldLayout(path.join(tmpTree(), "dist"));
   });
 
   it("drops the new data of a failed build, and .workscope/ when nothing else is left in it", async () => {

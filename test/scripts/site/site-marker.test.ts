@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
@@ -43,6 +43,23 @@ describe("a site's marker", () => {
     expect(await readSiteMarker(out)).toEqual(marker);
     for (const bad of ["../x", "/etc/passwd", "a//b", "a/./b", "a\\b", "", "a/"])
       expect(SiteMarker.safeParse({ ...MARKER, files: [bad] }).success, bad).toBe(false);
+  });
+
+  it("never names a hidden file, so that a marker edited on a gh-pages branch cannot list .git/", () => {
+    for (const bad of [".git/config", ".git", "sessions/.hidden", ".well-known/x"])
+      expect(SiteMarker.safeParse({ ...MARKER, files: [bad] }).success, bad).toBe(false);
+  });
+
+  it("is no marker when it is a symbolic link, and is replaced, not written through, by a build", async () => {
+    const dir = tmpTree();
+    const out = path.join(dir, "out");
+    mkdirSync(out);
+    const outside = path.join(dir, "outside.json");
+    symlinkSync(outside, path.join(out, SITE_MARKER));
+    await expect(readSiteMarker(out)).rejects.toThrow("is not a file a build wrote");
+    await writeSiteMarker(out, MARKER);
+    expect(existsSync(outside)).toBe(false);
+    expect(await readSiteMarker(out)).toEqual(MARKER);
   });
 
   it("says in one line that a damaged marker is damaged", async () => {
