@@ -1,7 +1,7 @@
 // The data folder of a build on disk: when a build may use it, how a build writes a new one beside
 // it and puts it in its place. Where it lies and its layout are src/site/data-folder.ts; the pages
 // read it (src/site/data.ts).
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { mkdir, rename, rm, rmdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { DATA_FOLDER_NAME, dataFileIn } from "../../src/site/data-folder.ts";
@@ -49,10 +49,24 @@ export function checkDataFolder(dir: string, out: string): void {
   for (const folder of [dir, nextDataFolder(dir)]) {
     if (!existsSync(folder)) continue;
     const entries = readdirSync(folder);
-    if (entries.length > 0 && !existsSync(dataFileIn(folder, { kind: "settings" })))
+    if (entries.length > 0 && !holdsOurSettings(folder))
       throw new UsageError(
         `${folder}, where the build keeps the site's data, holds other files; move them or choose another --out`,
       );
+  }
+}
+
+/**
+ * True when a folder holds the settings file a build of ours writes: a `settings.json` that passes
+ * its schema, so that a folder of another tool's that happens to hold a file of that name is never
+ * taken for ours and emptied.
+ */
+function holdsOurSettings(folder: string): boolean {
+  try {
+    const text = readFileSync(dataFileIn(folder, { kind: "settings" }), "utf8");
+    return SiteSettings.safeParse(JSON.parse(text)).success;
+  } catch {
+    return false;
   }
 }
 

@@ -20,18 +20,22 @@ describe("a build's data folder", () => {
   });
 
   it("may be new, empty or an earlier build's, and nothing else, nor may the folder of its new data", () => {
+    const ours = JSON.stringify(SETTINGS);
     const dir = tmpTree({
-      "ours/settings.json": "{}",
-      "ours.next/settings.json": "{}",
+      "ours/settings.json": ours,
+      "ours.next/settings.json": ours,
       "theirs/notes.txt": "keep me",
-      "mine/settings.json": "{}",
+      "mine/settings.json": ours,
       "mine.next/notes.txt": "keep me",
+      // Another tool's folder that happens to hold a settings.json of its own.
+      "other/settings.json": '{"theme":"dark"}',
+      "other/notes.txt": "keep me",
     });
     mkdirSync(path.join(dir, "empty"));
     const out = path.join(dir, "out");
     for (const name of ["new", "empty", "ours"])
       expect(() => checkDataFolder(path.join(dir, name), out)).not.toThrow();
-    for (const name of ["theirs", "mine"])
+    for (const name of ["theirs", "mine", "other"])
       expect(() => checkDataFolder(path.join(dir, name), out), name).toThrow(UsageError);
     expect(readFileSync(path.join(dir, "theirs", "notes.txt"), "utf8")).toBe("keep me");
   });
