@@ -15,6 +15,7 @@ import { distinctTaskFiles, type TaskSummary } from "./tasks/task-summary.ts";
 import { taskLinksOf } from "./tasks/task-links.ts";
 import { toIso } from "./time.ts";
 import { weeklyCategories } from "./weeks.ts";
+import { DEFAULT_TIME_ZONE } from "./zone.ts";
 
 /**
  * The first two stages, dedupe then classify: the distinct events in timeline order, each with
@@ -27,10 +28,11 @@ export function distinctEvents(input: Pick<LoadedInput, "events" | "mainAgents">
 }
 
 /**
- * Turns what the IO shell read into the Analysis, one stage after another. Pure: the same input
- * and `nowMs` give the same value.
+ * Turns what the IO shell read into the Analysis, one stage after another. Pure: the same input,
+ * `nowMs` and time zone give the same value. The zone (an IANA name, `--tz`) decides which ISO week
+ * a time falls in.
  */
-export function analyze(input: LoadedInput, nowMs: number): Analysis {
+export function analyze(input: LoadedInput, nowMs: number, timeZone: string = DEFAULT_TIME_ZONE): Analysis {
   const distinct = distinctEvents(input);
   const { events } = distinct;
   // One file per task: a second file with a task's id is a finding, not merged into the first.
@@ -52,7 +54,7 @@ export function analyze(input: LoadedInput, nowMs: number): Analysis {
   const agents = buildAgents(read, events, sessions.sessions, tasks.tasks);
   const blockedFlows = blockedFlowsOf(sessions.threads);
   const contention = queueContention(events);
-  const weeks = weeklyCategories(sessions.sessions);
+  const weeks = weeklyCategories(sessions.sessions, timeZone);
 
   const findings = [...distinct.findings, ...distinctFiles.findings, ...tasks.findings];
   // Listed up to a limit per file, the rest counted, so the Report always comes out.
@@ -60,6 +62,7 @@ export function analyze(input: LoadedInput, nowMs: number): Analysis {
   const report: Report = {
     schemaVersion: SCHEMA_VERSION,
     generatedAt: toIso(nowMs),
+    timeZone,
     input: {
       files: withFindings(input.files, findings),
       events: events.length,

@@ -40,6 +40,8 @@ export const Report = z.object({
   schemaVersion: z.literal(SCHEMA_VERSION),
   /** The `now` the report was made against, ISO-8601 UTC. */
   generatedAt: z.string(),
+  /** The IANA time zone (`--tz`) its ISO weeks and days are cut in; `UTC` unless one was named. */
+  timeZone: z.string(),
   /** What was read. */
   input: InputSummary,
   /** Work sessions, most recently active first. */

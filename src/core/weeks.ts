@@ -2,10 +2,11 @@ import { z } from "zod";
 import { CollabCategory } from "./category.ts";
 import type { WorkSession } from "./sessions/work-session.ts";
 import { pushTo } from "./group.ts";
+import { DEFAULT_TIME_ZONE, wallTimeMs } from "./zone.ts";
 
 /** One ISO week of the weekly category report. */
 export const Week = z.object({
-  /** The ISO week, `YYYY-Www` (UTC). */
+  /** The ISO week, `YYYY-Www`, in the Report's time zone. */
   week: z.string().regex(/^\d{4}-W\d{2}$/),
   /** Conversation sessions per category that started in the week; all ten categories present. */
   categoryCounts: z.record(CollabCategory, z.number().int().nonnegative()),
@@ -16,9 +17,13 @@ export const Week = z.object({
 });
 export type Week = z.infer<typeof Week>;
 
-/** The ISO-8601 week of a time, in UTC: weeks start on Monday; week 1 holds the year's first Thursday. */
-export function isoWeek(ms: number): string {
+/**
+ * The ISO-8601 week of a time in a zone: weeks start on Monday at midnight of the zone; week 1 holds
+ * the year's first Thursday.
+ */
+export function isoWeek(at: number, zone: string = DEFAULT_TIME_ZONE): string {
   const DAY = 86_400_000;
+  const ms = wallTimeMs(at, zone);
   // The Thursday of the same week decides the year; its day of the year decides the week. Worked
   // out in milliseconds, because Date.UTC reads the years 0–99 as 1900–1999.
   const day = new Date(ms).getUTCDay() || 7;
@@ -34,11 +39,11 @@ export function isoWeek(ms: number): string {
  * Category counts per ISO week, of the sessions that hold conversations between main agents
  * (the weekly category report counts only those), by the week they started in.
  */
-export function weeklyCategories(sessions: readonly WorkSession[]): Week[] {
+export function weeklyCategories(sessions: readonly WorkSession[], zone: string = DEFAULT_TIME_ZONE): Week[] {
   const weeks = new Map<string, WorkSession[]>();
   for (const session of sessions) {
     if (session.roleCounts["conversation.main"] === 0) continue;
-    pushTo(weeks, isoWeek(session.startMs), session);
+    pushTo(weeks, isoWeek(session.startMs, zone), session);
   }
   return [...weeks]
     .sort(([a], [b]) => (a < b ? -1 : 1))

@@ -9,6 +9,8 @@ export interface AnalyzeOptions {
   cwd: string;
   /** The time the analysis judges against (session status, task age), epoch ms. */
   nowMs: number;
+  /** The IANA time zone weeks and days are cut in (`--tz`); UTC when absent. */
+  timeZone?: string;
   /** Makes the progress report once the number of files is known; silent when absent. */
   progress?: (files: number) => Progress;
 }
@@ -19,5 +21,5 @@ export interface AnalyzeOptions {
  */
 export async function analyzeInputs(inputs: readonly string[], options: AnalyzeOptions): Promise<Analysis> {
   const input = await loadInputs(inputs, options.cwd, options.progress ?? (() => silentProgress));
-  return analyze(input, options.nowMs);
+  return analyze(input, options.nowMs, options.timeZone);
 }

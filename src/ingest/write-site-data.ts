@@ -24,6 +24,12 @@ function shardsOf(data: SiteData): Shard[] {
       (page) =>
         ({ file: { kind: "events", listing: page.listing, page: page.page }, value: page.rows }) as const,
     ),
+    ...data.families.flatMap(({ family, index, pages }) => [
+      { file: { kind: "family", family }, value: index } as const,
+      ...pages.map(
+        ({ segment, page }) => ({ file: { kind: "familyPage", family, segment }, value: page }) as const,
+      ),
+    ]),
   ];
 }
 

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { SiteFamily } from "../core/site/site-family.ts";
 
 /**
  * The name of the folder that holds the data folders of the builds whose sites go beside it: a
@@ -50,6 +51,10 @@ export const DataFile = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("agent"), segment: z.string() }),
   /** One page of an events listing: the listing's segment and the page number, from 1. */
   z.object({ kind: z.literal("events"), listing: z.string(), page: z.number().int().positive() }),
+  /** What every page of a family reads (src/core/site/site-family.ts), by the family's name. */
+  z.object({ kind: z.literal("family"), family: SiteFamily }),
+  /** One page of a family, by its path segment. */
+  z.object({ kind: z.literal("familyPage"), family: SiteFamily, segment: z.string() }),
 ]);
 export type DataFile = z.infer<typeof DataFile>;
 
@@ -72,6 +77,10 @@ export function dataFilePath(file: DataFile): string[] {
       return ["pages", "agents", `${file.segment}.json`];
     case "events":
       return ["pages", "events", file.listing, `${file.page}.json`];
+    case "family":
+      return ["pages", `${file.family}.json`];
+    case "familyPage":
+      return ["pages", file.family, `${file.segment}.json`];
   }
 }
 

@@ -6,6 +6,7 @@ import type { AgentPage } from "../core/site/agent-page.ts";
 import type { EventRow } from "../core/site/event-row.ts";
 import type { SessionPage } from "../core/site/session-page.ts";
 import type { SiteIndex } from "../core/site/site-index.ts";
+import type { SiteFamily } from "../core/site/site-family.ts";
 import type { TaskPage } from "../core/site/task-page.ts";
 import { DATA_FOLDER_ENV, DEFAULT_OUT, dataFileIn, dataFolderBeside, type DataFile } from "./data-folder.ts";
 import { itemsOfShare, parseRenderShare, RENDER_SHARE_ENV } from "./render-share.ts";
@@ -100,6 +101,21 @@ export function taskShard(segment: string): TaskPage {
 /** One agent's page data. */
 export function agentShard(segment: string): AgentPage {
   return read<AgentPage>({ kind: "agent", segment });
+}
+
+const familyIndexes = new Map<SiteFamily, unknown>();
+/**
+ * What every page of a family reads, read once per process. The type is the family's index
+ * schema, which its builder in src/core/site/ defines.
+ */
+export function familyIndex<T>(family: SiteFamily): T {
+  if (!familyIndexes.has(family)) familyIndexes.set(family, read<T>({ kind: "family", family }));
+  return familyIndexes.get(family) as T;
+}
+
+/** One page of a family, by its path segment; the type is the family's page schema. */
+export function familyPage<T>(family: SiteFamily, segment: string): T {
+  return read<T>({ kind: "familyPage", family, segment });
 }
 
 /** One page of an events listing. */

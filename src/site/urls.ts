@@ -82,6 +82,30 @@ export interface SiteUrls {
   /** The agent list and an agent's page. */
   agents: () => string;
   agent: (segment: string) => string;
+  /** The blocked flows, one flow's postmortem, and the same postmortem as Markdown. */
+  postmortems: () => string;
+  postmortem: (segment: string) => string;
+  postmortemMarkdown: (segment: string) => string;
+  /** The category drift charts. */
+  drift: () => string;
+  /** The weeks, one week's report, the same as Markdown and JSON, and the Atom feed of the weeks. */
+  reports: () => string;
+  report: (week: string) => string;
+  reportMarkdown: (week: string) => string;
+  reportJson: (week: string) => string;
+  reportFeed: () => string;
+  /** A page of the data-quality findings; the first when `page` is 1 or absent. */
+  quality: (page?: number) => string;
+  /** A page of the transcript of a conversation inferred from lines that name none. */
+  legacyThread: (segment: string, page?: number) => string;
+  /** The static API files, in the shapes of the task-monitor's API. */
+  apiWorkSessions: () => string;
+  apiEvents: () => string;
+}
+
+/** The anchor of a transcript turn, from its event's path segment: stable across rebuilds. */
+export function turnAnchor(eventSegment: string): string {
+  return `e-${eventSegment}`;
 }
 
 /**
@@ -113,5 +137,19 @@ export function siteUrls(base: string): SiteUrls {
     task: (segment) => folder(base, "tasks", segment),
     agents: () => folder(base, "agents"),
     agent: (segment) => folder(base, "agents", segment),
+    postmortems: () => folder(base, "postmortems"),
+    postmortem: (segment) => folder(base, "postmortems", segment),
+    postmortemMarkdown: (segment) => `${folder(base, "postmortems", segment)}postmortem.md`,
+    drift: () => folder(base, "drift"),
+    reports: () => folder(base, "reports"),
+    report: (week) => folder(base, "reports", week),
+    reportMarkdown: (week) => `${folder(base, "reports", week)}report.md`,
+    reportJson: (week) => `${folder(base, "reports", week)}report.json`,
+    reportFeed: () => `${folder(base, "reports")}feed.xml`,
+    quality: (page = 1) => folder(base, "quality", ...(page === 1 ? [] : [String(page)])),
+    legacyThread: (segment, page = 1) =>
+      folder(base, "quality", "threads", segment, ...(page === 1 ? [] : [String(page)])),
+    apiWorkSessions: () => `${folder(base, "api")}work-sessions.json`,
+    apiEvents: () => `${folder(base, "api")}events.json`,
   };
 }

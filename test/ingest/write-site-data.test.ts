@@ -15,6 +15,7 @@ const data = {
     { listing: "all", page: 2, rows: [] },
     { listing: "orchestration.task", page: 1, rows: [] },
   ],
+  families: [{ family: "reports", index: { weeks: 1 }, pages: [{ segment: "2026-W10", page: { w: 10 } }] }],
 } as unknown as SiteData;
 
 describe("writeSiteData", () => {
@@ -34,6 +35,8 @@ describe("writeSiteData", () => {
     expect(JSON.parse(readFileSync(path.join(dir, "events", "all", "1.json"), "utf8"))).toEqual([
       { id: "a" },
     ]);
+    expect(JSON.parse(readFileSync(path.join(dir, "reports.json"), "utf8"))).toEqual({ weeks: 1 });
+    expect(JSON.parse(readFileSync(path.join(dir, "reports", "2026-W10.json"), "utf8"))).toEqual({ w: 10 });
     expect(existsSync(path.join(dir, "stale.json"))).toBe(false);
     expect(existsSync(path.join(dir, "READY"))).toBe(true);
     // The page data of an earlier build goes; the build's settings beside it stay.

@@ -4,6 +4,8 @@ import { publish } from "../redact/publish.ts";
 import { Redactor } from "../redact/redact.ts";
 import { AgentPage, agentPages } from "./agent-page.ts";
 import { EventsPage, eventsPages } from "./events-page.ts";
+import { FAMILY_BUILDERS } from "./families.ts";
+import { FamilyData } from "./site-family.ts";
 import { SessionPage, sessionPages } from "./session-page.ts";
 import { SiteIndex, siteIndex } from "./site-index.ts";
 import { siteLookups } from "./site-lookups.ts";
@@ -21,6 +23,8 @@ export const SiteData = z.object({
   agents: z.array(AgentPage),
   /** Every page of every events listing. */
   events: z.array(EventsPage),
+  /** The page data of the other families (postmortems, reports, drift, quality…), one entry each. */
+  families: z.array(FamilyData),
 });
 export type SiteData = z.infer<typeof SiteData>;
 
@@ -51,6 +55,7 @@ export function buildSiteData(analysis: Analysis, options: SiteDataOptions = {})
     tasks: taskPages(analysis, lookups),
     agents: agentPages(analysis.report.agents, lookups),
     events: events.pages,
+    families: FAMILY_BUILDERS.map((build) => build(analysis, lookups)),
   };
   const redactor = options.redact === false ? null : new Redactor();
   const published = publish(built, { redactor, inputRoots: options.inputRoots ?? [] });

@@ -128,6 +128,7 @@ export function analysis(parts: Partial<Report> = {}, extra: Partial<Analysis> =
     report: {
       schemaVersion: 1,
       generatedAt: "2026-03-09T00:00:00.000Z",
+      timeZone: "UTC",
       input: { files: [], events: 0, duplicates: 0, errors: [] },
       workSessions: [],
       unattributed: [],
