@@ -26,6 +26,8 @@ export interface CardContext {
   locale: Locale;
   /** The time relative times are said against, epoch ms. */
   nowMs: number;
+  /** The IANA time zone times are shown in. */
+  timeZone: string;
   words: CardWords;
   /** The URL of a session's page, by its path segment. */
   sessionUrl: (segment: string) => string;
@@ -74,8 +76,8 @@ export function sessionCardContent(
     agents: s.agents.join(", "),
     time: {
       datetime: isoTime(s.lastActivityMs),
-      title: `${formatTime(s.lastActivityMs)} UTC`,
-      text: `${formatTime(s.lastActivityMs)} (${relativeTime(s.lastActivityMs, ctx.nowMs, ctx.locale)})`,
+      title: `${formatTime(s.lastActivityMs, ctx.timeZone)} ${ctx.timeZone}`,
+      text: `${formatTime(s.lastActivityMs, ctx.timeZone)} (${relativeTime(s.lastActivityMs, ctx.nowMs, ctx.locale)})`,
     },
     events: `${s.eventCount} ${ctx.words.events}`,
   };

@@ -22,6 +22,7 @@ const session: ListedSession = {
 const ctx: CardContext = {
   locale: "en",
   nowMs: NOW,
+  timeZone: "UTC",
   words: {
     names: { QUIET: "Quiet", qa_validation: "QA/validation" },
     blocked: "blocked",

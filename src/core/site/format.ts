@@ -1,10 +1,14 @@
+import { wallTimeMs } from "../zone.ts";
 import { TIME_WORDS, type Locale, type TimeWord } from "./labels.ts";
 
 const pad = (n: number): string => String(n).padStart(2, "0");
 
-/** A time as `YYYY-MM-DD HH:mm` in UTC: the same on every machine that builds the site. */
-export function formatTime(ms: number): string {
-  const d = new Date(ms);
+/**
+ * A time as `YYYY-MM-DD HH:mm` on the wall clock of a zone (an IANA name, `UTC` included): the same
+ * on every machine that builds the site, whatever the machine's own zone.
+ */
+export function formatTime(ms: number, zone: string): string {
+  const d = new Date(wallTimeMs(ms, zone));
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
 }
 

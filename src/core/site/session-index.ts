@@ -27,15 +27,18 @@ export type SessionIndexEntry = z.infer<typeof SessionIndexEntry>;
 export const SessionIndex = z.object({
   /** The Report's now, epoch ms: relative times are said against it. */
   nowMs: z.number(),
+  /** The IANA time zone the cards show times in. */
+  timeZone: z.string(),
   /** Every session, newest activity first. */
   sessions: z.array(SessionIndexEntry),
 });
 export type SessionIndex = z.infer<typeof SessionIndex>;
 
 /** The list index of session cards. */
-export function sessionIndex(cards: readonly SessionCard[], nowMs: number): SessionIndex {
+export function sessionIndex(cards: readonly SessionCard[], nowMs: number, timeZone: string): SessionIndex {
   return {
     nowMs,
+    timeZone,
     sessions: cards.map((c) => [
       c.id,
       c.segment,

@@ -12,6 +12,8 @@ import { TaskCard } from "./task-card.ts";
 export const SiteIndex = z.object({
   /** The Report's generatedAt, epoch ms: relative times are said against it. */
   nowMs: z.number(),
+  /** The IANA time zone (`--tz`) the pages show times and cut weeks in. */
+  timeZone: z.string(),
   /** Distinct events read. */
   events: z.number().int(),
   /** Data-quality findings. */
@@ -44,6 +46,7 @@ export function siteIndex(
   for (const s of report.workSessions) counts.set(s.collabCategory, (counts.get(s.collabCategory) ?? 0) + 1);
   return {
     nowMs: Date.parse(report.generatedAt),
+    timeZone: report.timeZone,
     events: report.input.events,
     findings: report.input.errors.length,
     categories: CollabCategory.options.map((category) => ({ category, count: counts.get(category) ?? 0 })),

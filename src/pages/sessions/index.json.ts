@@ -4,7 +4,7 @@ import { siteIndex } from "../../site/data.ts";
 
 export function GET(): Response {
   const index = siteIndex();
-  return new Response(JSON.stringify(sessionIndex(index.sessions, index.nowMs)), {
+  return new Response(JSON.stringify(sessionIndex(index.sessions, index.nowMs, index.timeZone)), {
     headers: { "content-type": "application/json" },
   });
 }

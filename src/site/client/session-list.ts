@@ -56,6 +56,7 @@ export async function attachSessionList(root: HTMLElement): Promise<void> {
   const ctx: CardContext = {
     locale: (doc.documentElement.lang === "en" ? "en" : "ko") satisfies Locale,
     nowMs: index.nowMs,
+    timeZone: index.timeZone,
     words: JSON.parse(root.dataset["words"] ?? "{}") as CardWords,
     sessionUrl: urls.session,
   };

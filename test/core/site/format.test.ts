@@ -4,8 +4,10 @@ import { formatDuration, formatTime, isoTime, relativeTime } from "../../../src/
 const NOW = Date.parse("2026-03-09T00:00:00Z");
 
 describe("formats", () => {
-  it("writes times in UTC, the same on every machine", () => {
-    expect(formatTime(Date.parse("2026-03-01T09:05:00Z"))).toBe("2026-03-01 09:05");
+  it("writes times on the wall clock of the zone asked for, the same on every machine", () => {
+    expect(formatTime(Date.parse("2026-03-01T09:05:00Z"), "UTC")).toBe("2026-03-01 09:05");
+    expect(formatTime(Date.parse("2026-03-01T20:05:00Z"), "Asia/Seoul")).toBe("2026-03-02 05:05");
+    expect(formatTime(Date.parse("2026-03-01T09:05:00Z"), "America/New_York")).toBe("2026-03-01 04:05");
     expect(isoTime(Date.parse("2026-03-01T09:05:07.123Z"))).toBe("2026-03-01T09:05:07Z");
   });
 

@@ -12,7 +12,7 @@ const card = (id: string, extra: Parameters<typeof workSession>[1] = {}, untitle
 describe("listedSession", () => {
   it("reads an index entry back to the fields of the card a list shows", () => {
     const c = card("ws-1", { status: "ACTIVE", collabSubTags: ["QA", "E2E"] });
-    const [entry] = sessionIndex([c], 0).sessions;
+    const [entry] = sessionIndex([c], 0, "UTC").sessions;
     expect(listedSession(entry as NonNullable<typeof entry>)).toEqual({
       id: c.id,
       segment: c.segment,

@@ -15,9 +15,10 @@ describe("sessionIndex", () => {
         false,
       ),
     ];
-    const index = sessionIndex(cards, 5000);
+    const index = sessionIndex(cards, 5000, "Asia/Seoul");
     expect(SessionIndex.safeParse(index).success).toBe(true);
     expect(index.nowMs).toBe(5000);
+    expect(index.timeZone).toBe("Asia/Seoul");
     expect(index.sessions).toEqual([
       ["ws-2", "ws-2", "ACTIVE", "engineering_build", ["API"], "Session ws-2", ["main", "nuri"], 2000, 3, 1],
       [
@@ -36,7 +37,7 @@ describe("sessionIndex", () => {
   });
 
   it("is refused by its schema when an entry has a field of the wrong kind", () => {
-    const index = sessionIndex([sessionCard(workSession("ws-1"), false)], 0);
+    const index = sessionIndex([sessionCard(workSession("ws-1"), false)], 0, "UTC");
     const broken = { ...index, sessions: [index.sessions[0]?.map((v, i) => (i === 2 ? "LOST" : v))] };
     expect(SessionIndex.safeParse(broken).success).toBe(false);
   });
