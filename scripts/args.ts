@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { DEFAULT_TIME_ZONE, isTimeZone } from "../src/core/zone.ts";
 
 /** A mistake on the command line: one line on stderr, exit code 1, never a stack trace. */
 export class UsageError extends Error {}
@@ -28,4 +29,14 @@ export function parseNow(value: string | undefined, clock: () => number = Date.n
       `--now should be an ISO-8601 time, e.g. 2026-03-01T09:00:00Z (got ${JSON.stringify(value)})`,
     );
   return ms;
+}
+
+/** `--tz` as an IANA time-zone name the runtime knows (`UTC` when absent), else a UsageError. */
+export function parseTimeZone(value: string | undefined): string {
+  if (value === undefined) return DEFAULT_TIME_ZONE;
+  if (!isTimeZone(value))
+    throw new UsageError(
+      `--tz should be an IANA time zone, e.g. UTC or Asia/Seoul (got ${JSON.stringify(value)})`,
+    );
+  return value;
 }
