@@ -9,7 +9,7 @@ import { defaultStateDir } from "../../src/ingest/discover.ts";
 import { analyzeInputs } from "../../src/ingest/analyze-inputs.ts";
 import { silentProgress, streamProgress } from "../../src/ingest/progress.ts";
 import { writeLinesAtomic } from "../../src/ingest/write-output.ts";
-import { parseCommand, parseNow } from "../args.ts";
+import { parseCommand, parseNow, parseTimeZone } from "../args.ts";
 
 export const ANALYZE_HELP = `Usage: workscope analyze [inputs…] [options]
 
@@ -23,6 +23,7 @@ $OPENCLAW_STATE_DIR or ~/.openclaw when it exists, else the bundled sample.
 
 Options:
   --now ISO        judge against this time instead of the time of the run
+  --tz ZONE        the IANA time zone ISO weeks are cut in, e.g. Asia/Seoul (default: UTC)
   --json FILE|-    write the Report as JSON to FILE, or to stdout with -
   --events FILE    write every distinct event as one NDJSON line (for DuckDB, ClickHouse…)
   --redact         replace secrets (API keys, tokens, passwords in URLs…) in every text of the
@@ -48,6 +49,7 @@ export function resolveInputs(named: string[], env: NodeJS.ProcessEnv = process.
 export async function runAnalyze(argv: string[], cwd: string = process.cwd()): Promise<number> {
   const { values, positionals } = parseCommand(argv, {
     now: { type: "string" },
+    tz: { type: "string" },
     json: { type: "string" },
     events: { type: "string" },
     redact: { type: "boolean" },
@@ -58,12 +60,14 @@ export async function runAnalyze(argv: string[], cwd: string = process.cwd()): P
     return 0;
   }
   const nowMs = parseNow(values.now);
+  const timeZone = parseTimeZone(values.tz);
   const inputs = resolveInputs(positionals);
   const quiet = values.quiet === true;
   let progress = silentProgress;
   const analysis = await analyzeInputs(inputs, {
     cwd,
     nowMs,
+    timeZone,
     progress: (files) => (progress = quiet ? silentProgress : streamProgress(files, process.stderr)),
   });
   // Text is kept as the logs have it unless asked: the Report stays on the user's machine.

@@ -8,7 +8,7 @@ import { describeCounts, type RedactionCount } from "../../src/core/redact/redac
 import { analyzeInputs } from "../../src/ingest/analyze-inputs.ts";
 import { silentProgress, streamProgress } from "../../src/ingest/progress.ts";
 import { writeSiteData } from "../../src/ingest/write-site-data.ts";
-import { parseCommand, parseNow, UsageError } from "../args.ts";
+import { parseCommand, parseNow, parseTimeZone, UsageError } from "../args.ts";
 import { DEFAULT_OUT, dataFolderBeside } from "../../src/site/data-folder.ts";
 import {
   checkDataFolder,
@@ -31,7 +31,11 @@ The site's data stays beside the output folder, in .workscope/<its name>/ (--out
 Options:
   --now ISO        judge against this time instead of the time of the run
   --out DIR        where the site goes (default: dist)
-  --base PATH      the path the site is served under, e.g. /reports/ (default: /)
+  --base PATH|URL  the path the site is served under, e.g. /reports/ (default: /); or its full
+                   URL, e.g. https://team.example/reports/, which also makes the links of
+                   report.md, postmortem.md and the feed absolute
+  --tz ZONE        the IANA time zone of ISO weeks, days and shown times, e.g. Asia/Seoul
+                   (default: UTC)
   --locale ko|en   the site's language (default: ko)
   --jobs N         processes rendering pages side by side (default: the CPU count, at most 4)
   --no-redact      keep secrets (API keys, tokens, passwords in URLs…) in the pages; by default
@@ -45,6 +49,7 @@ export async function runBuild(argv: string[]): Promise<number> {
     now: { type: "string" },
     out: { type: "string" },
     base: { type: "string" },
+    tz: { type: "string" },
     locale: { type: "string" },
     jobs: { type: "string" },
     "no-redact": { type: "boolean" },
@@ -60,7 +65,8 @@ export async function runBuild(argv: string[]): Promise<number> {
     throw new UsageError(`--locale should be ko or en (got ${JSON.stringify(locale)})`);
   const out = path.resolve(values.out ?? DEFAULT_OUT);
   checkOutDir(out);
-  const base = normalizeBase(values.base ?? "/");
+  const timeZone = parseTimeZone(values.tz);
+  const { base, siteUrl } = parseBase(values.base ?? "/");
   const quiet = values.quiet === true;
   const jobs = values.jobs === undefined ? Math.min(4, os.availableParallelism()) : Number(values.jobs);
   if (!Number.isInteger(jobs) || jobs < 1 || jobs > 64)
@@ -74,11 +80,16 @@ export async function runBuild(argv: string[]): Promise<number> {
   const nextDir = nextDataFolder(dataDir);
   const outExisted = existsSync(out);
   await mkdir(out, { recursive: true });
-  await startDataFolder(nextDir, { locale, base, generatedAt: toIso(nowMs) });
+  await startDataFolder(nextDir, {
+    locale,
+    base,
+    generatedAt: toIso(nowMs),
+    ...(siteUrl === undefined ? {} : { siteUrl }),
+  });
   const rendering = await startRendering({ dataDir: nextDir, out, jobs, quiet });
   let summary: BuildSummary;
   try {
-    summary = await writeData(inputs, nowMs, nextDir, quiet, values["no-redact"] !== true);
+    summary = await writeData(inputs, { nowMs, timeZone }, nextDir, quiet, values["no-redact"] !== true);
     const files = await rendering.finished();
     await writeSiteMarker(out, { generatedAt: summary.generatedAt, base, files });
   } catch (error) {
@@ -118,7 +129,7 @@ interface BuildSummary {
  */
 async function writeData(
   inputs: string[],
-  nowMs: number,
+  judged: { nowMs: number; timeZone: string },
   dataDir: string,
   quiet: boolean,
   redact: boolean,
@@ -126,7 +137,7 @@ async function writeData(
   let progress = silentProgress;
   const analysis = await analyzeInputs(inputs, {
     cwd: process.cwd(),
-    nowMs,
+    ...judged,
     progress: (files) => (progress = quiet ? silentProgress : streamProgress(files, process.stderr)),
   });
   const { report } = analysis;
@@ -171,6 +182,26 @@ function checkOutDir(out: string): void {
       `--out ${out} is not empty and holds no earlier workscope site; choose an empty or new folder`,
     );
   }
+}
+
+/**
+ * `--base` as a path and, when it was given as a full URL (`https://team.example/reports/`), the
+ * site's URL: the path is what Astro serves under, the URL what exported Markdown and feeds link to.
+ */
+export function parseBase(value: string): { base: string; siteUrl?: string } {
+  if (!/^https?:\/\//i.test(value)) return { base: normalizeBase(value) };
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`--base should be a URL path or an http(s) URL (got ${JSON.stringify(value)})`);
+  }
+  if (url.search !== "" || url.hash !== "" || url.username !== "" || url.password !== "")
+    throw new UsageError(
+      `--base should be a site's URL without a query, fragment or credentials (got ${JSON.stringify(value)})`,
+    );
+  const base = normalizeBase(decodeURIComponent(url.pathname));
+  return { base, siteUrl: `${url.origin}${base}` };
 }
 
 /** `--base` as Astro wants it: starting and ending with one slash. */

@@ -13,5 +13,10 @@ export const SiteSettings = z.object({
   base: z.string().startsWith("/").endsWith("/"),
   /** The time the build judged the logs against (`--now`), as ISO-8601 UTC text. */
   generatedAt: z.iso.datetime(),
+  /**
+   * The site's full URL, ending with the base path (`https://team.example/reports/`), when `--base`
+   * gave one: the links of the Markdown and the feed the site exports are made absolute with it.
+   */
+  siteUrl: z.url({ protocol: /^https?$/ }).optional(),
 });
 export type SiteSettings = z.infer<typeof SiteSettings>;

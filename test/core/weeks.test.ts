@@ -16,6 +16,19 @@ describe("isoWeek", () => {
   ])("%s is %s", (iso, week) => {
     expect(isoWeek(Date.parse(iso))).toBe(week);
   });
+
+  it.each([
+    // Monday 00:00 in Seoul is Sunday 15:00 UTC: the week turns there nine hours early.
+    ["2026-03-08T14:59:59Z", "Asia/Seoul", "2026-W10"],
+    ["2026-03-08T15:00:00Z", "Asia/Seoul", "2026-W11"],
+    // Monday 00:00 in New York is Monday 04:00 UTC once summer time began on 2026-03-08.
+    ["2026-03-09T03:59:59Z", "America/New_York", "2026-W10"],
+    ["2026-03-09T04:00:00Z", "America/New_York", "2026-W11"],
+    // A year's first week, cut at the zone's New Year.
+    ["2025-12-28T15:00:00Z", "Asia/Seoul", "2026-W01"],
+  ])("%s is in %s's week %s", (iso, zone, week) => {
+    expect(isoWeek(Date.parse(iso), zone)).toBe(week);
+  });
 });
 
 describe("weeklyCategories", () => {

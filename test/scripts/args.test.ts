@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCommand, parseNow, UsageError } from "../../scripts/args.ts";
+import { parseCommand, parseNow, parseTimeZone, UsageError } from "../../scripts/args.ts";
 
 const OPTIONS = { out: { type: "string" }, quiet: { type: "boolean" } } as const;
 
@@ -37,4 +37,20 @@ describe("parseNow", () => {
       '--now should be an ISO-8601 time, e.g. 2026-03-01T09:00:00Z (got "soon")',
     );
   });
+});
+
+describe("parseTimeZone", () => {
+  it("takes an IANA zone the runtime knows, and UTC when --tz is absent", () => {
+    expect(parseTimeZone(undefined)).toBe("UTC");
+    expect(parseTimeZone("Asia/Seoul")).toBe("Asia/Seoul");
+    expect(parseTimeZone("UTC")).toBe("UTC");
+  });
+
+  it.each(["Mars/Olympus", "", "Asia/Nowhere", "Asia/Seoul/"])(
+    "refuses %j in one line, quoting it",
+    (zone) => {
+      expect(() => parseTimeZone(zone)).toThrow(UsageError);
+      expect(() => parseTimeZone(zone)).toThrow(`(got ${JSON.stringify(zone)})`);
+    },
+  );
 });

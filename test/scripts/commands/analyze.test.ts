@@ -71,6 +71,53 @@ describe("runAnalyze", () => {
   });
 });
 
+describe("runAnalyze --tz", () => {
+  /** A conversation on Sunday 2026-03-08 at 20:00 UTC: Monday 05:00 in Seoul, the next ISO week there. */
+  const SUNDAY_NIGHT = [
+    { type: "a2a.send", agentId: "eden", ts: Date.parse("2026-03-08T20:00:00Z"), data: { message: "hi" } },
+    {
+      type: "a2a.response",
+      agentId: "seum",
+      ts: Date.parse("2026-03-08T20:01:00Z"),
+      data: { message: "hello" },
+    },
+  ]
+    .map(({ data, ...e }) =>
+      JSON.stringify({
+        ...e,
+        data: { ...data, conversationId: "c1", workSessionId: "ws_1", eventRole: "conversation.main" },
+      }),
+    )
+    .join("\n");
+
+  const weeksOf = async (tz: string[]): Promise<{ report: Report; text: string }> => {
+    const dir = tmpTree({ "logs/coordination-events.ndjson": `${SUNDAY_NIGHT}\n` });
+    const { stdout } = await run(["--now", TEST_NOW, "--quiet", ...tz, "--json", "-", "."], dir);
+    return { report: JSON.parse(stdout) as Report, text: stdout };
+  };
+
+  it("cuts ISO weeks in the zone asked for, names it in the Report, and is UTC without --tz", async () => {
+    const utc = await weeksOf([]);
+    expect(utc.report.timeZone).toBe("UTC");
+    expect(utc.report.weeks.map((w) => w.week)).toEqual(["2026-W10"]);
+    const seoul = await weeksOf(["--tz", "Asia/Seoul"]);
+    expect(seoul.report.timeZone).toBe("Asia/Seoul");
+    expect(seoul.report.weeks.map((w) => w.week)).toEqual(["2026-W11"]);
+    // Only the zone and the weeks differ: times stay epoch ms.
+    expect(seoul.report.workSessions).toEqual(utc.report.workSessions);
+  });
+
+  it("gives the same bytes for the same inputs, --now and --tz", async () => {
+    expect((await weeksOf(["--tz", "Asia/Seoul"])).text).toBe((await weeksOf(["--tz", "Asia/Seoul"])).text);
+  });
+
+  it("refuses a zone it does not know with one line on stderr and exit code 1", async () => {
+    await expect(run(["--tz", "Mars/Olympus", "--quiet", "."], tmpTree())).rejects.toThrow(
+      /--tz should be an IANA time zone/,
+    );
+  });
+});
+
 describe("runAnalyze --redact", () => {
   /** Fake secrets, put together from parts so that no file here looks like it holds one. */
   const GITHUB = ["gh", "p_", "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"].join("");

@@ -2,6 +2,8 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { parseBase } from "../../../scripts/commands/build.ts";
+import { UsageError } from "../../../scripts/args.ts";
 import { tmpTree } from "../../helpers/tmp.ts";
 import { TEST_NOW } from "../../helpers/run-analyze.ts";
 
@@ -36,11 +38,42 @@ function json(file: string): unknown {
   return JSON.parse(readFileSync(file, "utf8"));
 }
 
+describe("parseBase", () => {
+  it.each([
+    ["/", { base: "/" }],
+    ["reports", { base: "/reports/" }],
+    ["/a/b/", { base: "/a/b/" }],
+    ["https://team.example", { base: "/", siteUrl: "https://team.example/" }],
+    ["https://team.example/reports", { base: "/reports/", siteUrl: "https://team.example/reports/" }],
+    ["HTTP://Team.Example:8080/a/", { base: "/a/", siteUrl: "http://team.example:8080/a/" }],
+  ])("reads %j as a path and, for a full URL, the site's URL", (value, expected) => {
+    expect(parseBase(value)).toEqual(expected);
+  });
+
+  it.each([
+    "../up",
+    "https://team.example/a?b=1",
+    "https://team.example/a#top",
+    "https://u:p@team.example/",
+    "https://",
+  ])("refuses %j", (value) => {
+    expect(() => parseBase(value)).toThrow(UsageError);
+  });
+});
+
 describe("workscope build", () => {
   it("explains its options", () => {
     const help = workscope(["build", "--help"]);
     expect(help.code).toBe(0);
-    for (const option of ["--out DIR", "--base PATH", "--locale ko|en", "--jobs N", "--now ISO", "--quiet"])
+    for (const option of [
+      "--out DIR",
+      "--base PATH|URL",
+      "--tz ZONE",
+      "--locale ko|en",
+      "--jobs N",
+      "--now ISO",
+      "--quiet",
+    ])
       expect(help.stdout).toContain(option);
     expect(workscope(["--help"]).stdout).toMatch(/build \[inputs…\]/);
     expect(workscope(["preview", "--help"]).stdout).toMatch(/^Usage: workscope preview/);
@@ -55,6 +88,9 @@ describe("workscope build", () => {
       ["build", FIXTURE, "--out", path.join(dir, "precious.txt", "site")],
       ["build", FIXTURE, "--locale", "fr", "--out", path.join(dir, "x")],
       ["build", FIXTURE, "--base", "../up", "--out", path.join(dir, "y")],
+      ["build", FIXTURE, "--base", "https://team.example/reports?x=1", "--out", path.join(dir, "y")],
+      ["build", FIXTURE, "--base", "ftp://team.example/reports/", "--out", path.join(dir, "y")],
+      ["build", FIXTURE, "--tz", "Mars/Olympus", "--out", path.join(dir, "y")],
       ["build", FIXTURE, "--jobs", "0", "--out", path.join(dir, "y")],
       // The renderers start before the inputs are read: a missing input stops them, and leaves no folder.
       ["build", "no/such/logs", "--out", path.join(dir, "z")],
@@ -90,7 +126,7 @@ describe("workscope build", () => {
     expect(readFileSync(path.join(dir, ".workscope", "site", "notes.txt"), "utf8")).toBe("keep me");
   });
 
-  it("builds a site in English under a base path, and rebuilds over its own earlier output", () => {
+  it("builds a site in English under a base given as a full URL, in a time zone, and rebuilds over its own earlier output", () => {
     const dir = tmpTree();
     const out = path.join(dir, "site");
     const run = workscope([
@@ -99,7 +135,9 @@ describe("workscope build", () => {
       "--out",
       out,
       "--base",
-      "/reports",
+      "https://team.example/reports",
+      "--tz",
+      "Asia/Seoul",
       "--locale",
       "en",
       "--now",
@@ -116,6 +154,9 @@ describe("workscope build", () => {
     expect(home).toContain('href="/reports/sessions/"');
     expect(home).toContain('href="/reports/_astro/');
     expect(home).toContain("View all");
+    // Every time is shown on Seoul's clock, and says so: --now is 2026-03-09 00:00 UTC.
+    expect(home).toMatch(/2026-03-09 09:00<\/time>|2026-03-09 09:00 Asia\/Seoul/);
+    expect(home).toContain("Asia/Seoul");
     expect(readdirSync(path.join(out, "sessions")).length).toBeGreaterThan(2);
     // The site records the base it was built for, for `workscope preview`.
     expect(json(path.join(out, ".workscope-site"))).toMatchObject({
@@ -134,6 +175,7 @@ describe("workscope build", () => {
       locale: "en",
       base: "/reports/",
       generatedAt: new Date(TEST_NOW).toISOString(),
+      siteUrl: "https://team.example/reports/",
     });
     expect(existsSync(path.join(data, "pages", "READY"))).toBe(true);
     expect(readdirSync(path.join(data, "pages", "sessions")).length).toBe(
