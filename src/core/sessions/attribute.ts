@@ -1,10 +1,26 @@
 import type { CanonicalEvent } from "../event.ts";
 import { pushTo } from "../group.ts";
 
+/**
+ * Why an event stayed unattributed, as a key pages name in words: it names nothing to go by; its
+ * conversation or its task is tied to more than one session; or nothing ties what it names to a
+ * session. Each key has a row in the labels table.
+ */
+export const UNATTRIBUTED_REASONS = [
+  "names_nothing",
+  "conversation_in_many_sessions",
+  "task_in_many_sessions",
+  "not_tied",
+] as const;
+export type UnattributedReason = (typeof UNATTRIBUTED_REASONS)[number];
+
 /** An event no work session could take, and why. */
 interface Unattributed {
   event: CanonicalEvent;
+  /** Why, in a sentence that names the ids involved. */
   reason: string;
+  /** Why, as a key. */
+  reasonKey: UnattributedReason;
 }
 
 /** Events grouped by work session, and the rest. */
@@ -48,7 +64,7 @@ export function attributeEvents(
     if ("ws" in found) {
       pushTo(bySession, found.ws, event);
     } else {
-      unattributed.push({ event, reason: found.reason });
+      unattributed.push({ event, reason: found.reason, reasonKey: found.reasonKey });
     }
   }
   return { bySession, unattributed };
@@ -58,7 +74,7 @@ function lookUp(
   event: CanonicalEvent,
   byConversation: Map<string, Set<string>>,
   byTask: Map<string, Set<string>>,
-): { ws: string } | { reason: string } {
+): { ws: string } | { reason: string; reasonKey: UnattributedReason } {
   for (const [what, key, map] of [
     ["conversation", event.conversationId, byConversation],
     ["task", event.taskId, byTask],
@@ -69,13 +85,17 @@ function lookUp(
     if (sessions.size === 1) return { ws: [...sessions][0] as string };
     return {
       reason: `its ${what} ${key} belongs to ${sessions.size} work sessions (${[...sessions].sort().join(", ")})`,
+      reasonKey: what === "conversation" ? "conversation_in_many_sessions" : "task_in_many_sessions",
     };
   }
   if (event.conversationId === null && event.taskId === null)
-    return { reason: "it names no work session, conversation or task" };
+    return { reason: "it names no work session, conversation or task", reasonKey: "names_nothing" };
   const names = [
     event.conversationId !== null ? `conversation ${event.conversationId}` : null,
     event.taskId !== null ? `task ${event.taskId}` : null,
   ].filter((x) => x !== null);
-  return { reason: `no event or task file ties its ${names.join(" or ")} to a work session` };
+  return {
+    reason: `no event or task file ties its ${names.join(" or ")} to a work session`,
+    reasonKey: "not_tied",
+  };
 }

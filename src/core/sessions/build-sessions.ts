@@ -12,7 +12,7 @@ import { sessionCategory } from "./session-category.ts";
 import { nextSessionsOf, previousSessionOf } from "./session-links.ts";
 import type { MentionNames } from "./transcript.ts";
 import { sessionStatus } from "./status.ts";
-import { threadKeyOf } from "./thread-key.ts";
+import { threadKeyOf, threadKeysOf } from "./thread-key.ts";
 import { buildThreads, type ThreadWork } from "./threads.ts";
 import { sessionTitle } from "./title.ts";
 import {
@@ -66,7 +66,7 @@ export function buildWorkSessions(attribution: Attribution, context: SessionCont
   const built = [...attribution.bySession].map(([id, events]) =>
     buildOne(id, events, context, { previous: previous.get(id), next: next.get(id) ?? [] }),
   );
-  const loose = attribution.unattributed.map((u) => u.event).filter(isAgentToAgent);
+  const loose = looseThreadEvents(attribution.unattributed.map((u) => u.event));
   const threads = [
     ...built.flatMap((b) => b.threads),
     ...buildThreads(loose, null, context.logEndMs, context.mentionNames),
@@ -154,15 +154,30 @@ function buildOne(
   return { session, threads, titled: title !== null };
 }
 
-/** The unattributed events as the Report lists them. */
+/**
+ * The events no work session took that make threads, in time order: the threads of inferred
+ * legacy conversations are built from exactly these, here and on the site's pages.
+ */
+export function looseThreadEvents(unattributed: readonly CanonicalEvent[]): CanonicalEvent[] {
+  return unattributed.filter(isAgentToAgent);
+}
+
+/**
+ * The unattributed events as the Report lists them. An event of a thread carries the key of the
+ * thread it is in (an inferred part of its pair's lines); any other keeps its unsplit key.
+ */
 export function listUnattributed(attribution: Attribution): UnattributedEvent[] {
-  return attribution.unattributed.map(({ event, reason }) => ({
+  const loose = looseThreadEvents(attribution.unattributed.map((u) => u.event));
+  const keys = threadKeysOf(loose, true);
+  const keyOf = new Map(loose.map((event, i) => [event, keys[i] as string]));
+  return attribution.unattributed.map(({ event, reason, reasonKey }) => ({
     ...eventRef(event),
     conversationId: event.conversationId,
     taskId: event.taskId,
-    threadKey: threadKeyOf(event),
+    threadKey: keyOf.get(event) ?? threadKeyOf(event),
     file: event.file,
     line: event.line,
     reason,
+    reasonKey,
   }));
 }

@@ -1,15 +1,56 @@
 import type { CanonicalEvent } from "../event.ts";
+import { toIso } from "../time.ts";
 
 const BUCKET_MS = 5 * 60 * 1000;
 
 /**
- * The thread an event belongs to: its conversation; else the pair of agents,
- * sorted, for legacy events without ids; else its type and 5-minute bucket.
+ * How long an agent pair may stay silent before its next line starts another inferred
+ * conversation. An OpenClaw exchange waits at most 300 seconds for each reply and runs at most
+ * five ping-pong turns, so one conversation has no gap near this long: half an hour of silence
+ * is six times the longest wait, and means the pair has started talking about something else.
+ */
+export const LEGACY_GAP_MS = 30 * 60 * 1000;
+
+/** The prefix of the threads of legacy lines, which name no conversation and are keyed by agent pair. */
+const PAIR_PREFIX = "pair:";
+
+/**
+ * The thread an event belongs to, before legacy pair threads are split: its conversation; else
+ * the pair of agents, sorted, for legacy events without ids; else its type and 5-minute bucket.
  */
 export function threadKeyOf(event: CanonicalEvent): string {
   if (event.conversationId !== null) return `conv:${event.conversationId}`;
   const a = event.fromAgent;
   const b = event.toAgent;
-  if (a !== null && b !== null) return `pair:${[a, b].sort().join("_")}`;
+  if (a !== null && b !== null) return `${PAIR_PREFIX}${[a, b].sort().join("_")}`;
   return `event:${event.type}:${Math.floor(event.ts / BUCKET_MS) * BUCKET_MS}`;
+}
+
+/** True for the key of a thread of an agent pair (unsplit, or one inferred part of it). */
+export function isPairKey(threadKey: string): boolean {
+  return threadKey.startsWith(PAIR_PREFIX);
+}
+
+/**
+ * The thread of each event (in the events' order), with pair threads split into inferred
+ * conversations when `splitPairs` is set: the lines of one pair that follow each other with no
+ * silence longer than LEGACY_GAP_MS are one conversation, keyed `pair:<a>_<b>@<ISO time of its
+ * first line>`. Every part is keyed by its own start, so adding older logs leaves the keys of
+ * the parts they do not touch as they were. The events must be in time order.
+ */
+export function threadKeysOf(events: readonly CanonicalEvent[], splitPairs: boolean): string[] {
+  // Per unsplit pair key: the last time the pair spoke and the key of the part it is in.
+  const open = new Map<string, { lastMs: number; key: string }>();
+  return events.map((event) => {
+    const key = threadKeyOf(event);
+    if (!splitPairs || !isPairKey(key)) return key;
+    const part = open.get(key);
+    if (part !== undefined && event.ts - part.lastMs <= LEGACY_GAP_MS) {
+      part.lastMs = event.ts;
+      return part.key;
+    }
+    const started = { lastMs: event.ts, key: `${key}@${toIso(event.ts)}` };
+    open.set(key, started);
+    return started.key;
+  });
 }

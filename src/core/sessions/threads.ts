@@ -1,6 +1,6 @@
-import type { CanonicalEvent } from "../event.ts";
+import { eventId, type CanonicalEvent } from "../event.ts";
 import { threadEnd, type ThreadEnd } from "./thread-outcome.ts";
-import { threadKeyOf } from "./thread-key.ts";
+import { threadKeysOf } from "./thread-key.ts";
 import { transcriptTurn, type MentionNames, type TranscriptTurn } from "./transcript.ts";
 import type { Thread } from "./work-session.ts";
 import { pushTo } from "../group.ts";
@@ -17,7 +17,12 @@ export interface ThreadWork {
   end: ThreadEnd;
 }
 
-/** The threads of some agent-to-agent events, in time order. */
+/**
+ * The threads of some agent-to-agent events (in time order), in time order. The threads of events
+ * no work session took (`workSessionId` null) split an agent pair's lines into the conversations
+ * its silences separate (threadKeysOf); a session's own pair threads stay whole, as the session
+ * already bounds them.
+ */
 export function buildThreads(
   events: readonly CanonicalEvent[],
   workSessionId: string | null,
@@ -25,7 +30,8 @@ export function buildThreads(
   names: MentionNames,
 ): ThreadWork[] {
   const byKey = new Map<string, CanonicalEvent[]>();
-  for (const event of events) pushTo(byKey, threadKeyOf(event), event);
+  const keys = threadKeysOf(events, workSessionId === null);
+  events.forEach((event, i) => pushTo(byKey, keys[i] as string, event));
   return [...byKey]
     .map(([threadKey, list]) => {
       const head =
@@ -52,7 +58,7 @@ export function buildThreads(
         lastActivityMs: (list.at(-1) as CanonicalEvent).ts,
         eventCount: list.length,
         transcript: list
-          .map((e) => transcriptTurn(e, e.facts, names))
+          .map((e) => transcriptTurn({ ...e, id: eventId(e) }, e.facts, names))
           .filter((t): t is TranscriptTurn => t !== null),
       };
       return { thread, workSessionId, events: list, end };

@@ -3,6 +3,11 @@ import { BLOCKED_REASONS, blockedReasonOf } from "./blocked-reasons.ts";
 
 /** One turn of a transcript: a message, a delegation step or an outcome. */
 export const TranscriptTurn = z.object({
+  /**
+   * The id of the event it comes from: pages make the turn's anchor from it, so that a link to
+   * one message finds it after any rebuild.
+   */
+  id: z.string(),
   /** When, epoch ms. */
   ts: z.number(),
   /** The event type it comes from. */
@@ -42,6 +47,7 @@ export function cleanMessage(text: string, names: MentionNames): string {
 /** A transcript turn from one event's type, agents, time and payload; null for events without words. */
 export function transcriptTurn(
   event: {
+    id: string;
     type: string;
     ts: number;
     fromAgent: string | null;
@@ -55,7 +61,13 @@ export function transcriptTurn(
   const message = [data["message"], data["error"], data["replyPreview"], data["label"]].find(
     (v): v is string => typeof v === "string" && v.trim().length > 0,
   );
-  const base = { ts: event.ts, type: event.type, from: event.fromAgent ?? event.agentId, to: event.toAgent };
+  const base = {
+    id: event.id,
+    ts: event.ts,
+    type: event.type,
+    from: event.fromAgent ?? event.agentId,
+    to: event.toAgent,
+  };
   const turn = typeof data["turn"] === "number" ? { turn: data["turn"] } : {};
   if (reason !== null)
     return {

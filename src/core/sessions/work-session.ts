@@ -3,6 +3,7 @@ import { CollabCategory } from "../category.ts";
 import { CategorySource } from "../classify/category-decision.ts";
 import { EventRole } from "../classify/event-role.ts";
 import { EventRef } from "../event-ref.ts";
+import { UNATTRIBUTED_REASONS } from "./attribute.ts";
 import { BLOCKED_REASONS } from "./blocked-reasons.ts";
 import { SESSION_STATUSES } from "./status.ts";
 import { THREAD_OUTCOMES } from "./thread-outcome.ts";
@@ -10,7 +11,11 @@ import { TranscriptTurn } from "./transcript.ts";
 
 /** One thread of a work session: a conversation, or the events of one agent pair. */
 export const Thread = z.object({
-  /** `conv:<conversationId>`, `pair:<a>_<b>` (sorted) or `event:<type>:<5-minute bucket>`. */
+  /**
+   * `conv:<conversationId>`; `pair:<a>_<b>` (sorted) for a session's legacy lines, or
+   * `pair:<a>_<b>@<ISO start>` for a conversation inferred from lines no session took; or
+   * `event:<type>:<5-minute bucket>`.
+   */
   threadKey: z.string(),
   /** The conversation, when the thread is one. */
   conversationId: z.string().optional(),
@@ -98,7 +103,10 @@ export const UnattributedEvent = EventRef.extend({
   conversationId: z.string().nullable(),
   /** The task it could have been attached by. */
   taskId: z.string().nullable(),
-  /** The thread it belongs to (legacy conversations are threads by agent pair). */
+  /**
+   * The thread it belongs to (legacy conversations are threads by agent pair, split where the
+   * pair was silent for long); an event of no thread keeps its unsplit key.
+   */
   threadKey: z.string(),
   /** The file it was read from. */
   file: z.string(),
@@ -106,5 +114,7 @@ export const UnattributedEvent = EventRef.extend({
   line: z.number().int().positive(),
   /** Why no session could take it. */
   reason: z.string(),
+  /** The same reason as a key, which pages name in words. */
+  reasonKey: z.enum(UNATTRIBUTED_REASONS),
 });
 export type UnattributedEvent = z.infer<typeof UnattributedEvent>;

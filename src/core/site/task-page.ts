@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Analysis } from "../analysis.ts";
-import type { CanonicalEvent } from "../event.ts";
+import { eventId, type CanonicalEvent } from "../event.ts";
 import { TranscriptTurn, type MentionNames } from "../sessions/transcript.ts";
 import { HistoryEntry } from "../tasks/history.ts";
 import { TaskFile } from "../tasks/task-file.ts";
@@ -67,6 +67,7 @@ export function taskMessages(events: readonly CanonicalEvent[], names: MentionNa
     const text = eventText(e, names);
     if (text === "") continue;
     messages.push({
+      id: eventId(e),
       ts: e.ts,
       type: e.type,
       from: e.fromAgent ?? e.agentId,

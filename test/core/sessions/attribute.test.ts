@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CanonicalEvent } from "../../../src/core/event.ts";
-import { attributeEvents } from "../../../src/core/sessions/attribute.ts";
+import { attributeEvents, UNATTRIBUTED_REASONS } from "../../../src/core/sessions/attribute.ts";
 import { canonicalEvent } from "../../helpers/events.ts";
 
 let n = 0;
@@ -32,5 +32,34 @@ describe("attributeEvents", () => {
       "no event or task file ties its task t7 to a work session",
       "it names no work session, conversation or task",
     ]);
+  });
+
+  it.each([
+    ["names_nothing", [], null, null],
+    [
+      "conversation_in_many_sessions",
+      [
+        ["ws_a", "c1"],
+        ["ws_b", "c1"],
+      ],
+      "c1",
+      null,
+    ],
+    [
+      "task_in_many_sessions",
+      [
+        ["ws_a", null, "t1"],
+        ["ws_b", null, "t1"],
+      ],
+      null,
+      "t1",
+    ],
+    ["not_tied", [], "c9", "t9"],
+  ] as const)("gives the reason key %s", (key, tied, conversationId, taskId) => {
+    const sessions = tied.map(([ws, c, t]) => ev(ws, c, t ?? null));
+    const loose = ev(null, conversationId, taskId);
+    const { unattributed } = attributeEvents([...sessions, loose], new Map());
+    expect(unattributed.map((u) => u.reasonKey)).toEqual([key]);
+    expect(UNATTRIBUTED_REASONS).toContain(key);
   });
 });

@@ -114,6 +114,26 @@ describe("listUnattributed", () => {
       eventRole: "system.observability",
       file: "events.ndjson",
       reason: "it names no work session, conversation or task",
+      reasonKey: "names_nothing",
     });
+  });
+
+  it("keys each legacy line by the inferred conversation its thread has, split after a long silence", () => {
+    const pair = (ts: number) => oc("a2a.send", ts, { fromAgent: "eden", toAgent: "seum", message: "hi" });
+    const heartbeat = oc("agent_heartbeat", 20, { fromAgent: "eden", toAgent: "seum" });
+    const events = [pair(0), heartbeat, pair(1000), pair(1000 + 31 * 60 * 1000)];
+    const attribution = attributeEvents(events, new Map());
+    const rows = listUnattributed(attribution);
+    const { threads } = buildWorkSessions(attribution, context());
+    expect(threads.map((t) => t.thread.threadKey)).toEqual([
+      "pair:eden_seum@1970-01-01T00:00:00.000Z",
+      "pair:eden_seum@1970-01-01T00:31:01.000Z",
+    ]);
+    expect(rows.map((r) => r.threadKey)).toEqual([
+      "pair:eden_seum@1970-01-01T00:00:00.000Z",
+      "pair:eden_seum",
+      "pair:eden_seum@1970-01-01T00:00:00.000Z",
+      "pair:eden_seum@1970-01-01T00:31:01.000Z",
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { CanonicalEvent } from "../../../src/core/event.ts";
+import { eventId, type CanonicalEvent } from "../../../src/core/event.ts";
 import type { EventFacts } from "../../../src/core/event-facts.ts";
+import { LEGACY_GAP_MS } from "../../../src/core/sessions/thread-key.ts";
 import { buildThreads } from "../../../src/core/sessions/threads.ts";
 import { canonicalEvent } from "../../helpers/events.ts";
 
@@ -32,5 +33,25 @@ describe("buildThreads", () => {
     expect(threads).toHaveLength(1);
     expect(threads[0]?.thread.turns).toBe(6);
     expect(threads[0]?.thread.eventCount).toBe(count);
+  });
+
+  it("splits the pair threads of unattributed events after a long silence, but not a session's", () => {
+    const events = [ev("a2a.send", 0, { message: "a" }), ev("a2a.send", LEGACY_GAP_MS + 1, { message: "b" })];
+    const loose = buildThreads(events, null, 10, new Map());
+    expect(loose.map((t) => [t.thread.threadKey, t.thread.eventCount])).toEqual([
+      ["pair:eden_seum@1970-01-01T00:00:00.000Z", 1],
+      ["pair:eden_seum@1970-01-01T00:30:00.001Z", 1],
+    ]);
+    expect(buildThreads(events, "ws", 10, new Map()).map((t) => t.thread.threadKey)).toEqual([
+      "pair:eden_seum",
+    ]);
+  });
+
+  it("gives every transcript turn its event's id, a fingerprint when the producer wrote none", () => {
+    const named = ev("a2a.send", 0, { message: "a" });
+    const unnamed = canonicalEvent({ ...ev("a2a.response", 1, { message: "b" }), id: null });
+    const [thread] = buildThreads([named, unnamed], "ws", 10, new Map());
+    expect(thread?.thread.transcript.map((t) => t.id)).toEqual(["e0", eventId(unnamed)]);
+    expect(eventId(unnamed)).toMatch(/^fp-/);
   });
 });

@@ -3,7 +3,14 @@ import { readMentionNames } from "../../../src/core/agent-config.ts";
 import { cleanMessage, transcriptTurn } from "../../../src/core/sessions/transcript.ts";
 
 const names = new Map([["123456789012345678", "Eden"]]);
-const event = { type: "a2a.response", ts: 5, fromAgent: "seum", toAgent: "eden", agentId: "seum" };
+const event = {
+  id: "evt-1",
+  type: "a2a.response",
+  ts: 5,
+  fromAgent: "seum",
+  toAgent: "eden",
+  agentId: "seum",
+};
 
 describe("cleanMessage", () => {
   it("drops directive lines and shows mentions as names, or @user when unknown", () => {
@@ -26,6 +33,7 @@ describe("cleanMessage", () => {
 describe("transcriptTurn", () => {
   it("makes a message turn with its ping-pong turn number", () => {
     expect(transcriptTurn(event, { message: "좋아요", turn: 2 }, names)).toEqual({
+      id: "evt-1",
       ts: 5,
       type: "a2a.response",
       from: "seum",
@@ -38,7 +46,16 @@ describe("transcriptTurn", () => {
   it("makes a failure an outcome badge, keeping the raw text for the detail", () => {
     const raw = "[outcome] blocked: 응답을 받지 못했습니다 (대기 시간 300초 초과)";
     expect(transcriptTurn(event, { message: raw, outcome: "blocked", waitStatus: "timeout" }, names)).toEqual(
-      { ts: 5, type: "a2a.response", from: "seum", to: "eden", text: "", outcome: "timeout", rawText: raw },
+      {
+        id: "evt-1",
+        ts: 5,
+        type: "a2a.response",
+        from: "seum",
+        to: "eden",
+        text: "",
+        outcome: "timeout",
+        rawText: raw,
+      },
     );
   });
 

@@ -26,6 +26,7 @@ describe("UnattributedEvent", () => {
       "file",
       "line",
       "reason",
+      "reasonKey",
     ]);
   });
 });

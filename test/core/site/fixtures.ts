@@ -119,6 +119,7 @@ export function unattributed(ts: number, agentId: string): UnattributedEvent {
     file: "logs/coordination-events.ndjson",
     line: ts,
     reason: "no_session",
+    reasonKey: "names_nothing",
   };
 }
 

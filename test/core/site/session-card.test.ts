@@ -5,7 +5,7 @@ import { TURNS_PER_PAGE } from "../../../src/core/site/transcript-pages.ts";
 import { thread, workSession } from "./fixtures.ts";
 
 describe("sessionCard", () => {
-  const turn = { ts: 0, type: "a2a.send", from: "main", to: "nuri", text: "hi" };
+  const turn = { id: "e-1", ts: 0, type: "a2a.send", from: "main", to: "nuri", text: "hi" };
   const session = workSession("ws:Main/1", {
     threads: [
       thread("main", "nuri", { threadKey: "conv:abc", outcome: "blocked" }),

@@ -48,7 +48,14 @@ describe("taskPages", () => {
   it("passes its schema with a conversation of transcript turns", () => {
     expect(TaskPage.safeParse({ ...a, file: null }).success).toBe(true);
     expect(a?.messages).toEqual([
-      { ts: events[0]?.ts, type: "a2a.send", from: "nuri", to: "main", text: "@eden 진행할까요?" },
+      {
+        id: events[0]?.id,
+        ts: events[0]?.ts,
+        type: "a2a.send",
+        from: "nuri",
+        to: "main",
+        text: "@eden 진행할까요?",
+      },
     ]);
   });
 });
