@@ -3,14 +3,14 @@
 // renders the same data live. The base path is the build's (--base), read from the data folder's
 // settings; `/` when no build has written any.
 import { defineConfig } from "astro/config";
+import react from "@astrojs/react";
 import { writtenSettings } from "./src/site/data.ts";
 
 export default defineConfig({
   base: writtenSettings()?.base ?? "/",
-  // No page has a React island yet (the list filters are a plain module script), and the React
-  // integration ships its 220 KB renderer to every site whether a page uses it or not. It comes
-  // back with the first island that needs it.
-  integrations: [],
+  // React renders the drift charts (src/site/islands/), the only islands of the site; pages
+  // without an island load none of its scripts.
+  integrations: [react()],
   output: "static",
   // Styles stay external files: the Content-Security-Policy below allows no inline style.
   // Pages render while earlier ones are written: the build waits on the disk otherwise.
