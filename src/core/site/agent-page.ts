@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Agent } from "../agents/build-agents.ts";
 import { pushTo } from "../group.ts";
 import type { AgentCard } from "./agent-card.ts";
+import { AgentSwimlane, agentSwimlane } from "./agent-swimlane.ts";
 import { SessionCard } from "./session-card.ts";
 import type { SiteLookups } from "./site-lookups.ts";
 import { TaskCard } from "./task-card.ts";
@@ -15,6 +16,8 @@ export const AgentPage = z.object({
   agent: Agent,
   /** Its path segment. */
   segment: z.string(),
+  /** Its states over time drawn as lanes on a time axis; null when it has no state to draw. */
+  swimlane: AgentSwimlane.nullable(),
   /** The newest fifty sessions it took part in (the rest are on the filtered session list). */
   sessions: z.array(SessionCard),
   /** How many sessions it took part in. */
@@ -36,6 +39,7 @@ export function agentPages(agents: readonly Agent[], lookups: SiteLookups): Agen
     return {
       agent,
       segment: (lookups.agentCards.get(agent.agentId) as AgentCard).segment,
+      swimlane: agentSwimlane(agent.states, agent.lastSeenMs),
       sessions: sessions.slice(0, AGENT_SESSIONS_SHOWN),
       sessionCount: sessions.length,
       tasks: tasksOf.get(agent.agentId) ?? [],

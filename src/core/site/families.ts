@@ -1,7 +1,8 @@
+import { reportsFamily } from "../reports/reports-family.ts";
 import type { FamilyBuilder } from "./site-family.ts";
 
 /**
  * The builders of the page families beyond sessions, tasks, agents and events, in the order their
  * data is made. Each family's builder lives beside its page model.
  */
-export const FAMILY_BUILDERS: readonly FamilyBuilder[] = [];
+export const FAMILY_BUILDERS: readonly FamilyBuilder[] = [reportsFamily];

@@ -10,7 +10,17 @@ describe("agentPages", () => {
   const data = analysis({
     workSessions: sessions,
     tasks: [task("task_a", { agentId: "nuri" }), task("task_b", { agentId: "main" })],
-    agents: [agent("main"), agent("nuri"), agent("Ghost")],
+    agents: [
+      agent("main", {
+        states: [
+          { ts: 0, state: "working", eventType: "task.started" },
+          { ts: 500, state: "idle", eventType: "task.completed" },
+        ],
+        lastSeenMs: 1_000,
+      }),
+      agent("nuri"),
+      agent("Ghost"),
+    ],
   });
   const [main, nuri, ghost] = agentPages(data.report.agents, siteLookups(data));
 
@@ -31,5 +41,14 @@ describe("agentPages", () => {
     expect(nuri?.tasks.map((t) => t.taskId)).toEqual(["task_a"]);
     expect(main?.tasks.map((t) => t.taskId)).toEqual(["task_b"]);
     expect([ghost?.sessions, ghost?.sessionCount, ghost?.tasks]).toEqual([[], 0, []]);
+  });
+
+  it("draws the agent's states as a swimlane, one rect per state span, and none without states", () => {
+    expect(main?.swimlane?.lanes.map((l) => [l.state, l.rects.length])).toEqual([
+      ["working", 1],
+      ["idle", 1],
+    ]);
+    expect(main?.swimlane?.endMs).toBe(1_000);
+    expect(nuri?.swimlane).toBeNull();
   });
 });

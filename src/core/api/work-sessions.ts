@@ -1,0 +1,203 @@
+import { z } from "zod";
+import { CollabCategory } from "../category.ts";
+import { EventRole } from "../classify/event-role.ts";
+import { RoleCounts, Thread, WorkSession } from "../sessions/work-session.ts";
+import type { SessionCard } from "../site/session-card.ts";
+
+const session = WorkSession.shape;
+const thread = Thread.shape;
+
+/**
+ * One thread of a work session as the static API lists it: the Report's thread without its
+ * transcript, so that the file of every session stays small. The transcript is on the session's
+ * thread pages.
+ */
+export const ApiThread = z.object({
+  /** `conv:<conversationId>`, `pair:<a>_<b>` (sorted) or `event:<type>:<5-minute bucket>`. */
+  threadKey: thread.threadKey,
+  /** The conversation, when the thread is one. */
+  conversationId: thread.conversationId,
+  /** Who started it: the first send's or spawn's sender. */
+  fromAgent: thread.fromAgent,
+  /** Whom it was addressed to. */
+  toAgent: thread.toAgent,
+  /** The role of its first event. */
+  eventRole: thread.eventRole,
+  /** Ping-pong turns: the highest `turn` of its responses, 0 without any. */
+  turns: thread.turns,
+  /** How it ended: completed, blocked, no_reply, failed or open. */
+  outcome: thread.outcome,
+  /** Why it did not end well, for blocked, no_reply and failed outcomes. */
+  blockedReason: thread.blockedReason,
+  /** Its first event's time, epoch ms. */
+  startMs: thread.startMs,
+  /** Its last event's time, epoch ms. */
+  lastActivityMs: thread.lastActivityMs,
+  /** Its events. */
+  eventCount: thread.eventCount,
+});
+export type ApiThread = z.infer<typeof ApiThread>;
+
+/** One work session as the static API lists it: the Report's fields, its thread index and its page. */
+export const ApiWorkSession = z.object({
+  /** The session id, `ws_…` (or a Claude Code session id). */
+  workSessionId: session.workSessionId,
+  /** ACTIVE, QUIET or ARCHIVED against the Report's `now`. */
+  status: session.status,
+  /** Its first event, epoch ms. */
+  startMs: session.startMs,
+  /** Its last event, epoch ms. */
+  lastActivityMs: session.lastActivityMs,
+  /** Its events, attached ones included. */
+  eventCount: session.eventCount,
+  /** Its events per role, all four roles present. */
+  roleCounts: session.roleCounts,
+  /** Its collaboration category. */
+  collabCategory: session.collabCategory,
+  /** How the category was decided. */
+  categorySource: session.categorySource,
+  /** How sure the category is, 0–1. */
+  categoryConfidence: session.categoryConfidence,
+  /** The specifics behind the category, at most 5. */
+  collabSubTags: session.collabSubTags,
+  /** The Report's one-line title (the Report's fixed untitled value when nothing names the session). */
+  title: session.title,
+  /** Every agent that took part, sorted. */
+  agents: session.agents,
+  /** Every task it touched, sorted. */
+  taskIds: session.taskIds,
+  /** The session this one continues, when one is named. */
+  previousWorkSessionId: session.previousWorkSessionId,
+  /** Its agent-to-agent threads, in time order, without their transcripts. */
+  threads: z.array(ApiThread),
+  /** The path segment of its page: the page is `sessions/<segment>/` under the site's base. */
+  segment: z.string(),
+});
+export type ApiWorkSession = z.infer<typeof ApiWorkSession>;
+
+/** Sessions per collaboration category, all ten categories present. */
+export const CategoryCounts = z.record(CollabCategory, z.number().int().nonnegative());
+export type CategoryCounts = z.infer<typeof CategoryCounts>;
+
+/**
+ * The body of `/api/work-sessions.json` as the page data holds it: the task-monitor's
+ * `GET /api/work-sessions` answer without filters, for the whole Report.
+ */
+export const WorkSessionsBody = z.object({
+  /** Every work session, most recently active first (the Report's order). */
+  sessions: z.array(ApiWorkSession),
+  /** How many sessions are listed: all of them, as a static file has no filters. */
+  count: z.number().int().nonnegative(),
+  /** How many work sessions the Report holds. */
+  totalSessions: z.number().int().nonnegative(),
+  /** Sessions per collaboration category. */
+  categoryCounts: CategoryCounts,
+  /** Events per role, summed over every session. */
+  roleCounts: RoleCounts,
+  /** The `now` the Report was made against, ISO-8601 UTC. */
+  generatedAt: z.string(),
+  /** The IANA time zone the Report's weeks and days are cut in. */
+  timeZone: z.string(),
+});
+export type WorkSessionsBody = z.infer<typeof WorkSessionsBody>;
+
+/** One work session as the published file lists it: with the URL path of its page. */
+export const PublishedWorkSession = ApiWorkSession.extend({
+  /** The URL path of the session's page, under the site's base. */
+  url: z.string(),
+});
+export type PublishedWorkSession = z.infer<typeof PublishedWorkSession>;
+
+/** `/api/work-sessions.json` as it is published. */
+export const WorkSessionsFile = WorkSessionsBody.extend({
+  /** Every work session, most recently active first, each with its page's URL path. */
+  sessions: z.array(PublishedWorkSession),
+});
+export type WorkSessionsFile = z.infer<typeof WorkSessionsFile>;
+
+/** Ten zeros, one per category. */
+export function zeroCategoryCounts(): CategoryCounts {
+  return Object.fromEntries(CollabCategory.options.map((c) => [c, 0])) as CategoryCounts;
+}
+
+/** A thread's index entry: the thread without its transcript. */
+export function apiThread(t: WorkSession["threads"][number]): ApiThread {
+  return {
+    threadKey: t.threadKey,
+    ...(t.conversationId === undefined ? {} : { conversationId: t.conversationId }),
+    fromAgent: t.fromAgent,
+    toAgent: t.toAgent,
+    eventRole: t.eventRole,
+    turns: t.turns,
+    outcome: t.outcome,
+    ...(t.blockedReason === undefined ? {} : { blockedReason: t.blockedReason }),
+    startMs: t.startMs,
+    lastActivityMs: t.lastActivityMs,
+    eventCount: t.eventCount,
+  };
+}
+
+/** A work session as the API lists it, with its page's path segment. */
+export function apiWorkSession(s: WorkSession, segment: string): ApiWorkSession {
+  return {
+    workSessionId: s.workSessionId,
+    status: s.status,
+    startMs: s.startMs,
+    lastActivityMs: s.lastActivityMs,
+    eventCount: s.eventCount,
+    roleCounts: s.roleCounts,
+    collabCategory: s.collabCategory,
+    categorySource: s.categorySource,
+    categoryConfidence: s.categoryConfidence,
+    collabSubTags: s.collabSubTags,
+    title: s.title,
+    agents: s.agents,
+    taskIds: s.taskIds,
+    ...(s.previousWorkSessionId === undefined ? {} : { previousWorkSessionId: s.previousWorkSessionId }),
+    threads: s.threads.map(apiThread),
+    segment,
+  };
+}
+
+/** What the work sessions' body needs of the Report. */
+interface WorkSessionsSource {
+  workSessions: readonly WorkSession[];
+  generatedAt: string;
+  timeZone: string;
+}
+
+/**
+ * The body of `/api/work-sessions.json`: every session with its thread index, and the counts the
+ * task-monitor's answer carries. Segments come from the session cards, the one place they are made.
+ */
+export function workSessionsBody(
+  report: WorkSessionsSource,
+  cards: ReadonlyMap<string, Pick<SessionCard, "segment">>,
+): WorkSessionsBody {
+  const categoryCounts = zeroCategoryCounts();
+  const roleCounts = Object.fromEntries(EventRole.options.map((r) => [r, 0])) as RoleCounts;
+  const sessions = report.workSessions.map((s) => {
+    categoryCounts[s.collabCategory]++;
+    for (const role of EventRole.options) roleCounts[role] += s.roleCounts[role];
+    const card = cards.get(s.workSessionId);
+    if (card === undefined) throw new Error(`work session ${s.workSessionId} has no card`);
+    return apiWorkSession(s, card.segment);
+  });
+  return {
+    sessions,
+    count: sessions.length,
+    totalSessions: report.workSessions.length,
+    categoryCounts,
+    roleCounts,
+    generatedAt: report.generatedAt,
+    timeZone: report.timeZone,
+  };
+}
+
+/** The published file: the body with each session's page URL, made by the site's URL helper. */
+export function workSessionsFile(
+  body: WorkSessionsBody,
+  sessionUrl: (segment: string) => string,
+): WorkSessionsFile {
+  return { ...body, sessions: body.sessions.map((s) => ({ ...s, url: sessionUrl(s.segment) })) };
+}
