@@ -15,6 +15,7 @@ const KEPT_FIELDS = new Set([
   "previousWorkSessionId",
   "conversationId",
   "threadKey",
+  "flowId",
   "segment",
   "sessionSegment",
   "taskSegment",

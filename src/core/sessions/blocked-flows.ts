@@ -16,6 +16,12 @@ const EvidenceEvent = EventRef.pick({ id: true, type: true, ts: true }).extend({
 
 /** An agent-to-agent flow that did not end well: a postmortem's subject. */
 export const BlockedFlow = z.object({
+  /**
+   * The flow's id, stable across rebuilds: the id of the event that showed the failure (the last
+   * evidence event; for an orphaned flow, the send or spawn nobody answered). Its postmortem page is
+   * named after it.
+   */
+  flowId: z.string(),
   /** The conversation, when the flow has one. */
   conversationId: z.string().optional(),
   /** The work session, when the flow belongs to one. */
@@ -54,6 +60,7 @@ export function blockedFlowsOf(works: readonly ThreadWork[]): BlockedFlow[] {
     ): string | undefined => (facts[key] === "" ? undefined : facts[key]);
     const rawText = text("message") ?? text("error") ?? text("replyPreview");
     flows.push({
+      flowId: eventId(last),
       ...(thread.conversationId === undefined ? {} : { conversationId: thread.conversationId }),
       ...(workSessionId === null ? {} : { workSessionId }),
       threadKey: thread.threadKey,
@@ -70,6 +77,21 @@ export function blockedFlowsOf(works: readonly ThreadWork[]): BlockedFlow[] {
   return flows.sort((a, b) => a.ts - b.ts || (a.threadKey < b.threadKey ? -1 : 1));
 }
 
+/** One send's wait within a queue contention: how long its sender waited for the busy agent. */
+export const QueuedWait = z.object({
+  /** The send's conversation. */
+  conversationId: z.string(),
+  /** Who sent it. */
+  fromAgent: z.string(),
+  /** When it was sent, epoch ms. */
+  startMs: z.number(),
+  /** When its first response or complete came, or the gateway's wait ran out, epoch ms. */
+  endMs: z.number(),
+  /** How long it waited: endMs − startMs. */
+  waitedMs: z.number(),
+});
+export type QueuedWait = z.infer<typeof QueuedWait>;
+
 /** Sends to one agent whose waits overlapped: the gateway runs one message per session at a time. */
 export const QueueContention = z.object({
   /** The agent the sends waited on. */
@@ -82,6 +104,8 @@ export const QueueContention = z.object({
   conversationIds: z.array(z.string()),
   /** Who sent them. */
   fromAgents: z.array(z.string()),
+  /** Each send's wait, in order of the sends, so a page can say how long each one waited. */
+  waits: z.array(QueuedWait),
 });
 export type QueueContention = z.infer<typeof QueueContention>;
 
@@ -124,6 +148,13 @@ export function queueContention(events: readonly CanonicalEvent[]): QueueContent
           endMs: groupEnd,
           conversationIds: conversations,
           fromAgents: [...new Set(group.map((w) => w.from))].sort(),
+          waits: group.map((w) => ({
+            conversationId: w.conversationId,
+            fromAgent: w.from,
+            startMs: w.start,
+            endMs: w.end,
+            waitedMs: w.end - w.start,
+          })),
         });
       }
     };

@@ -1,8 +1,9 @@
 import { reportsFamily } from "../reports/reports-family.ts";
+import { postmortemsFamily } from "../postmortems/postmortems-family.ts";
 import type { FamilyBuilder } from "./site-family.ts";
 
 /**
  * The builders of the page families beyond sessions, tasks, agents and events, in the order their
  * data is made. Each family's builder lives beside its page model.
  */
-export const FAMILY_BUILDERS: readonly FamilyBuilder[] = [reportsFamily];
+export const FAMILY_BUILDERS: readonly FamilyBuilder[] = [postmortemsFamily, reportsFamily];

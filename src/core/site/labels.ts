@@ -1,5 +1,8 @@
 import type { CollabCategory } from "../category.ts";
 import type { BlockedReason } from "../sessions/blocked-reasons.ts";
+import type { EvidenceKey } from "../postmortems/judging-rule.ts";
+import type { NextStepKind } from "../postmortems/next-step.ts";
+import type { StepKind } from "../postmortems/step-kind.ts";
 
 /** The site's languages: Korean first (the default), and English. */
 export const LOCALES = ["ko", "en"] as const;
@@ -23,6 +26,53 @@ export const LABELS = {
   drift: { ko: "드리프트", en: "Drift" },
   reports: { ko: "주간 리포트", en: "Weekly reports" },
   quality: { ko: "데이터 품질", en: "Data quality" },
+  pmIntro: {
+    ko: "끝까지 가지 못한 에이전트 간 흐름과, 각 흐름이 어떤 규칙으로 막혔다고 판정됐는지입니다.",
+    en: "Agent-to-agent flows that did not end well, and the rule that judged each one blocked.",
+  },
+  pmNone: { ko: "막힌 흐름이 없습니다.", en: "No blocked flows." },
+  pmFlows: { ko: "막힌 흐름", en: "Blocked flows" },
+  pmCounts: { ko: "집계", en: "Counts" },
+  pmTotal: { ko: "전체", en: "Total" },
+  pmByReason: { ko: "사유별", en: "By reason" },
+  pmByPair: { ko: "에이전트 쌍별", en: "By agent pair" },
+  pmByWeek: { ko: "주별", en: "By ISO week" },
+  pmCount: { ko: "건수", en: "Count" },
+  pmReason: { ko: "사유", en: "Reason" },
+  pmPair: { ko: "보낸 쪽 → 받는 쪽", en: "From → to" },
+  pmWeek: { ko: "주", en: "Week" },
+  pmQueue: { ko: "큐 경합", en: "Queue contention" },
+  pmQueueIntro: {
+    ko: "게이트웨이는 세션마다 한 번에 메시지 하나만 처리합니다. 같은 에이전트에게 보낸 메시지는 차례를 기다렸고, 기다린 시간이 쌓였습니다.",
+    en: "The gateway runs one message per session at a time: sends to the same agent waited their turn, and the waits added up.",
+  },
+  pmNoQueue: { ko: "같은 에이전트를 두고 겹친 대기가 없습니다.", en: "No waits on one agent overlapped." },
+  pmWaited: { ko: "기다린 시간", en: "Waited" },
+  pmJudged: { ko: "블로킹 판정", en: "Judged blocked" },
+  pmRule: { ko: "판정 규칙", en: "Rule" },
+  pmRuleRow: { ko: "규칙 표의 행", en: "Row of the rule table" },
+  pmThreadRule: { ko: "흐름 전체를 보는 규칙", en: "A rule over the whole flow" },
+  pmNext: { ko: "그다음에 일어난 일", en: "What happened next" },
+  pmNothingNext: {
+    ko: "이 흐름 뒤로 재시도, 같은 에이전트로의 재전송, 태스크 블로킹이 없었습니다.",
+    en: "No retry, re-send to the same agent or task block followed this flow.",
+  },
+  pmOrphaned: {
+    ko: "동기 타임아웃 결함의 흔적입니다: sessions_send(timeoutSeconds>0)로 보낸 쪽의 도구가 제한 시간에 포기했고, 그 뒤로 이 흐름의 이벤트는 하나도 기록되지 않았습니다.",
+    en: "This is the signature of the synchronous-timeout fault: the sender's tool (sessions_send with timeoutSeconds > 0) gave up at its timeout, and no event was ever written for the rest of the flow.",
+  },
+  pmMarkdown: { ko: "postmortem.md 내려받기", en: "Download postmortem.md" },
+  pmEvidence: { ko: "근거가 된 로그 줄", en: "Evidence lines" },
+  pmNoSession: { ko: "워크세션 없음", en: "No work session" },
+  pmOmitted: { ko: "개의 앞선 단계는 생략", en: " earlier steps left out" },
+  pmWaitStatus: { ko: "대기 상태", en: "Wait status" },
+  pmWaitError: { ko: "대기 오류", en: "Wait error" },
+  pmUnanswered: { ko: "응답 없음", en: "unanswered" },
+  pmBack: { ko: "포스트모템 목록", en: "All postmortems" },
+  pmFlowId: { ko: "흐름 id", en: "Flow id" },
+  pmTitle: { ko: "포스트모템", en: "Postmortem" },
+  pmConversation: { ko: "대화 id", en: "Conversation" },
+  pmTranscript: { ko: "대화 기록 보기", en: "Read the transcript" },
   rpWeeklyReport: { ko: "주간 리포트", en: "Weekly report" },
   rpWeek: { ko: "주차", en: "Week" },
   rpPeriod: { ko: "기간", en: "Period" },
@@ -213,6 +263,80 @@ const BLOCKED_REASON_NAMES: Readonly<Record<BlockedReason, Names>> = {
   retry_exhausted: { ko: "재시도 소진", en: "Retries exhausted" },
   orphaned: { ko: "응답 없이 끊김", en: "Orphaned (no response)" },
 };
+
+/** Each kind of step of a postmortem's timeline in words (src/core/postmortems/step-kind.ts). */
+export const STEP_NAMES: Readonly<Record<StepKind, Names>> = {
+  send: { ko: "보냄", en: "Sent" },
+  spawn: { ko: "서브에이전트 생성 요청", en: "Spawn requested" },
+  wait: { ko: "응답 대기", en: "Waited" },
+  retry: { ko: "재시도", en: "Retry" },
+  reply: { ko: "응답", en: "Reply" },
+  spawn_result: { ko: "생성 결과", en: "Spawn result" },
+  complete: { ko: "완료", en: "Complete" },
+  blocked: { ko: "블로킹", en: "Blocked" },
+  other: { ko: "기타", en: "Other" },
+};
+
+/** Each kind of "what happened next" in words (src/core/postmortems/next-step.ts). */
+export const NEXT_STEP_NAMES: Readonly<Record<NextStepKind, Names>> = {
+  retry: { ko: "재시도", en: "Retry" },
+  resend: { ko: "같은 에이전트에게 다시 보냄", en: "Sent again to the same agent" },
+  respawn: { ko: "같은 에이전트를 다시 생성", en: "Spawned the same agent again" },
+  task_blocked: { ko: "태스크 블로킹", en: "Task blocked" },
+  unblock_requested: { ko: "블로킹 해제 요청", en: "Unblock requested" },
+  unblock_failed: { ko: "블로킹 해제 실패", en: "Unblock failed" },
+  task_cancelled: { ko: "태스크 취소", en: "Task cancelled" },
+};
+
+/** The evidence each judging rule looks for, in words (src/core/postmortems/judging-rule.ts). */
+export const EVIDENCE_NAMES: Readonly<Record<EvidenceKey, Names>> = {
+  concurrency_blocked: {
+    ko: "concurrencyBlocked가 붙은 complete, 또는 '동시 처리 한도 초과' 문구",
+    en: "a complete with concurrencyBlocked, or the words 동시 처리 한도 초과",
+  },
+  spawn_result_error: { ko: "status가 error인 spawn_result", en: "a spawn_result with status error" },
+  complete_failed: { ko: "outcome이 failed인 complete", en: "a complete with outcome failed" },
+  blocked_context_length: {
+    ko: "프롬프트나 컨텍스트 길이로 거절된 blocked 응답",
+    en: "a blocked response rejected for prompt or context length",
+  },
+  blocked_wait_timeout: {
+    ko: "waitStatus가 timeout이거나 300초 대기 문구가 있는 blocked 응답",
+    en: "a blocked response with waitStatus timeout, or the 300 s wait text",
+  },
+  blocked_wait_not_found: {
+    ko: "waitStatus가 not_found인 blocked 응답",
+    en: "a blocked response with waitStatus not_found",
+  },
+  response_no_reply: { ko: "outcome이 no_reply인 응답", en: "a response with outcome no_reply" },
+  blocked_other: {
+    ko: "그 밖의 blocked 응답 (waitStatus error, 또는 없음)",
+    en: "any other blocked response (waitStatus error, or none)",
+  },
+  retries_then_blocked: {
+    ko: "재시도를 최대 횟수까지 한 뒤의 blocked 응답",
+    en: "a blocked response after the last allowed retry",
+  },
+  unanswered_send: {
+    ko: "보낸 뒤 응답도 실패도 기록되지 않은 채 로그만 300초 넘게 이어짐",
+    en: "a send that got neither an answer nor a failure while the log went on for over 300 s",
+  },
+};
+
+/** A postmortem step's kind in words. */
+export function stepName(locale: Locale, kind: StepKind): string {
+  return STEP_NAMES[kind][locale];
+}
+
+/** A "what happened next" kind in words. */
+export function nextStepName(locale: Locale, kind: NextStepKind): string {
+  return NEXT_STEP_NAMES[kind][locale];
+}
+
+/** A judging rule's evidence in words. */
+export function evidenceName(locale: Locale, key: EvidenceKey): string {
+  return EVIDENCE_NAMES[key][locale];
+}
 
 /** A fixed word in the given language. */
 export function label(locale: Locale, key: LabelKey): string {
