@@ -79,7 +79,7 @@ export function buildWorkSessions(attribution: Attribution, context: SessionCont
 }
 
 /** Events that make threads: agent-to-agent traffic, conversations and delegations. */
-function isAgentToAgent(e: CanonicalEvent): boolean {
+export function isAgentToAgent(e: Pick<CanonicalEvent, "type" | "eventRole">): boolean {
   return (
     e.type.startsWith("a2a.") || e.eventRole === "delegation.subagent" || e.eventRole === "conversation.main"
   );
