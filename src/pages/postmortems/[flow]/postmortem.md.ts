@@ -1,0 +1,30 @@
+// /postmortems/<flow>/postmortem.md: one flow's postmortem as Markdown (src/core/postmortems/postmortem-markdown.ts).
+import type { PostmortemIndex } from "../../../core/postmortems/postmortem-index.ts";
+import { postmortemMarkdown } from "../../../core/postmortems/postmortem-markdown.ts";
+import type { PostmortemPage } from "../../../core/postmortems/postmortem-page.ts";
+import { familyIndex, familyPage, ownShare, settings } from "../../../site/data.ts";
+import { urls } from "../../../site/links.ts";
+import { locale } from "../../../site/locale.ts";
+
+export function getStaticPaths() {
+  return ownShare(familyIndex<PostmortemIndex>("postmortems").flows).map((flow) => ({
+    params: { flow: flow.segment },
+  }));
+}
+
+export function GET({ params }: { params: { flow: string } }): Response {
+  const page = familyPage<PostmortemPage>("postmortems", params.flow);
+  const { transcript } = page;
+  const markdown = postmortemMarkdown(page, locale, {
+    siteUrl: settings().siteUrl ?? null,
+    postmortem: urls.postmortem(page.segment),
+    session: page.sessionSegment === null ? null : urls.session(page.sessionSegment),
+    transcript:
+      transcript === null
+        ? null
+        : transcript.kind === "session" && transcript.sessionSegment !== null
+          ? urls.thread(transcript.sessionSegment, transcript.threadSegment)
+          : urls.legacyThread(transcript.threadSegment),
+  });
+  return new Response(markdown, { headers: { "content-type": "text/markdown; charset=utf-8" } });
+}
