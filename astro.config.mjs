@@ -11,6 +11,18 @@ export default defineConfig({
   // React renders the drift charts (src/site/islands/), the only islands of the site; pages
   // without an island load none of its scripts.
   integrations: [react()],
+  vite: {
+    plugins: [
+      {
+        // A build ships React's production code whatever NODE_ENV the shell has: Vite takes a set
+        // NODE_ENV (test runners set "test") over its build mode, and React's development build is
+        // twice the size and checks every render.
+        name: "workscope-production-build",
+        apply: "build",
+        config: () => ({ define: { "process.env.NODE_ENV": JSON.stringify("production") } }),
+      },
+    ],
+  },
   output: "static",
   // Styles stay external files: the Content-Security-Policy below allows no inline style.
   // Pages render while earlier ones are written: the build waits on the disk otherwise.
