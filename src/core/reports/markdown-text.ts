@@ -21,8 +21,9 @@ export function markdownText(text: string): string {
     text
       .replace(CONTROLS, " ")
       .replace(INLINE_SPECIALS, (c) => `\\${c}`)
-      // `www.` starts a bare autolink on GitHub too; an escaped dot keeps it text.
-      .replace(/(w{3})\./gi, "$1\\.")
+      // A dot before a letter could make a bare domain (`www.x`, `evil.com`) that GitHub or a
+      // linkify-minded renderer links; an escaped dot keeps it text, while `v1.2` stays as it is.
+      .replace(/\.(?=\p{L})/gu, "\\.")
   );
 }
 
