@@ -1,5 +1,6 @@
 import type { CollabCategory } from "../category.ts";
 import type { BlockedReason } from "../sessions/blocked-reasons.ts";
+import type { UnattributedReason } from "../sessions/attribute.ts";
 import type { EvidenceKey } from "../postmortems/judging-rule.ts";
 import type { NextStepKind } from "../postmortems/next-step.ts";
 import type { StepKind } from "../postmortems/step-kind.ts";
@@ -26,6 +27,49 @@ export const LABELS = {
   drift: { ko: "드리프트", en: "Drift" },
   reports: { ko: "주간 리포트", en: "Weekly reports" },
   quality: { ko: "데이터 품질", en: "Data quality" },
+  qIntro: {
+    ko: "읽지 못한 줄, 알 수 없는 이벤트 유형, 워크세션에 묶이지 않은 이벤트, 기본값으로 분류된 워크세션, 중복과 가린 비밀을 모았습니다.",
+    en: "Lines that could not be read, unknown event types, events no work session took, sessions classified by the fallback, duplicates and redacted secrets.",
+  },
+  qSummary: { ko: "한눈에 보기", en: "At a glance" },
+  qFindings: { ko: "입력 경고", en: "Input findings" },
+  qAllFindings: { ko: "전체 경고", en: "All findings" },
+  qNoFindings: { ko: "입력 경고가 없습니다.", en: "No findings." },
+  qOmitted: { ko: "목록에 없는 경고 (파일별 한도 초과)", en: "Findings not listed (past a file's limit)" },
+  qFile: { ko: "파일", en: "File" },
+  qLine: { ko: "줄", en: "Line" },
+  qReason: { ko: "사유", en: "Reason" },
+  qCount: { ko: "건수", en: "Count" },
+  qFormat: { ko: "형식", en: "Format" },
+  qUnknownTypes: { ko: "알 수 없는 이벤트 유형", en: "Unknown event types" },
+  qNoUnknownTypes: {
+    ko: "모든 이벤트 유형이 형식 문서에 있습니다.",
+    en: "Every event type is a documented one.",
+  },
+  qFirstLast: { ko: "처음 – 마지막", en: "First – last" },
+  qUnattributed: { ko: "워크세션에 묶이지 않은 이벤트", en: "Events outside any work session" },
+  qNoUnattributed: { ko: "모든 이벤트가 워크세션에 묶였습니다.", en: "Every event is in a work session." },
+  qListedFirst: { ko: "앞에서부터 이만큼만 보여 줍니다", en: "Only this many, from the first, are listed" },
+  qFallback: { ko: "기본값으로 분류된 워크세션", en: "Sessions classified by the fallback" },
+  qShare: { ko: "비율", en: "Share" },
+  qWeek: { ko: "주", en: "Week" },
+  qDuplicates: { ko: "중복으로 제외된 줄", en: "Duplicate lines dropped" },
+  qNoRedactions: { ko: "가린 비밀이 없습니다.", en: "No secrets were redacted." },
+  qThreads: { ko: "워크세션 밖의 대화", en: "Conversations outside work sessions" },
+  qNoThreads: { ko: "워크세션 밖의 대화가 없습니다.", en: "No conversations outside work sessions." },
+  qInferred: { ko: "추정", en: "Inferred" },
+  qInferredNote: {
+    ko: "로그에 대화 id가 없어 에이전트 쌍으로 묶고, {n}분 넘게 말이 없으면 새 대화로 나눈 추정 대화입니다.",
+    en: "Inferred: the log names no conversation, so lines are grouped by agent pair and split after {n} minutes of silence.",
+  },
+  qNamedNote: {
+    ko: "로그가 이름 붙인 대화지만 어느 워크세션에도 묶이지 않았습니다.",
+    en: "A conversation the log names, which no work session took.",
+  },
+  qStart: { ko: "시작", en: "Start" },
+  qEnd: { ko: "끝", en: "End" },
+  qBack: { ko: "데이터 품질로", en: "Back to data quality" },
+  qPermalink: { ko: "이 메시지로 가는 링크", en: "Link to this message" },
   pmIntro: {
     ko: "끝까지 가지 못한 에이전트 간 흐름과, 각 흐름이 어떤 규칙으로 막혔다고 판정됐는지입니다.",
     en: "Agent-to-agent flows that did not end well, and the rule that judged each one blocked.",
@@ -363,4 +407,29 @@ export function categoryName(locale: Locale, category: CollabCategory): string {
 /** A blocked reason in words, e.g. 시간 초과 (300초). */
 export function reasonName(locale: Locale, reason: BlockedReason): string {
   return BLOCKED_REASON_NAMES[reason][locale];
+}
+
+/** Why an event stayed outside every work session, in words (the data-quality page). */
+export const UNATTRIBUTED_REASON_NAMES: Readonly<Record<UnattributedReason, Names>> = {
+  names_nothing: {
+    ko: "워크세션, 대화, 태스크 어느 것도 이름 붙이지 않음",
+    en: "Names no work session, conversation or task",
+  },
+  conversation_in_many_sessions: {
+    ko: "대화가 여러 워크세션에 걸쳐 있음",
+    en: "Its conversation belongs to several work sessions",
+  },
+  task_in_many_sessions: {
+    ko: "태스크가 여러 워크세션에 걸쳐 있음",
+    en: "Its task belongs to several work sessions",
+  },
+  not_tied: {
+    ko: "대화나 태스크를 워크세션에 잇는 이벤트나 태스크 파일이 없음",
+    en: "No event or task file ties its conversation or task to a work session",
+  },
+};
+
+/** Why an event is outside every work session, in words. */
+export function unattributedReasonName(locale: Locale, reason: UnattributedReason): string {
+  return UNATTRIBUTED_REASON_NAMES[reason][locale];
 }
