@@ -177,6 +177,6 @@ export function flowTimeline(
     omittedSteps,
     judgedMs: flow.ts,
     rule: judgingRule(flow.reason),
-    next: nextSteps(following(events.at(-1) ?? null), { toAgent: flow.toAgent }),
+    next: nextSteps(following(events.at(-1) ?? null), { fromAgent: flow.fromAgent, toAgent: flow.toAgent }),
   };
 }

@@ -14,8 +14,10 @@ export const NEXT_STEP_KINDS = [
 ] as const;
 export type NextStepKind = (typeof NEXT_STEP_KINDS)[number];
 
-/** The flow an event is weighed against: who was asked. */
+/** The flow an event is weighed against: who asked whom. */
 export interface FlowTarget {
+  /** The agent that asked. */
+  fromAgent: string | null;
   /** The agent the flow asked. */
   toAgent: string | null;
 }
@@ -28,8 +30,11 @@ export interface NextStepRule {
   matches: (event: CanonicalEvent, flow: FlowTarget) => boolean;
 }
 
+/** True when the event asks again what the flow asked: the same sender, to the same agent. */
 const sameTarget = (event: CanonicalEvent, flow: FlowTarget): boolean =>
-  flow.toAgent !== null && event.toAgent === flow.toAgent;
+  flow.toAgent !== null &&
+  event.toAgent === flow.toAgent &&
+  (flow.fromAgent === null || (event.fromAgent ?? event.agentId) === flow.fromAgent);
 
 /** The events that matter after a failed flow; the first matching row decides. Each row is tested. */
 export const NEXT_STEP_RULES: readonly NextStepRule[] = [

@@ -11,7 +11,7 @@ import {
 import { NEXT_STEP_NAMES } from "../../../src/core/site/labels.ts";
 import { canonicalEvent } from "../../helpers/events.ts";
 
-const flow = { toAgent: "ieum" };
+const flow = { fromAgent: "seum", toAgent: "ieum" };
 const ev = (type: string, extra: Partial<CanonicalEvent> = {}): CanonicalEvent =>
   canonicalEvent({ type, fromAgent: "seum", toAgent: "ieum", ...extra });
 
@@ -38,8 +38,12 @@ describe("NEXT_STEP_RULES", () => {
     expect(NEXT_STEP_NAMES[kind].en.trim()).not.toBe("");
   });
 
-  it("takes no send as a re-send when the flow asked nobody known", () => {
-    expect(nextStepKindOf(ev("a2a.send"), { toAgent: null })).toBeNull();
+  it("takes no send as a re-send when the flow asked nobody known, or another agent sent it", () => {
+    expect(nextStepKindOf(ev("a2a.send"), { fromAgent: "seum", toAgent: null })).toBeNull();
+    expect(nextStepKindOf(ev("a2a.send", { fromAgent: "nuri" }), flow)).toBeNull();
+    expect(nextStepKindOf(ev("a2a.send", { fromAgent: "nuri" }), { fromAgent: null, toAgent: "ieum" })).toBe(
+      "resend",
+    );
   });
 });
 

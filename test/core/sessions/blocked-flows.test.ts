@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { CanonicalEvent } from "../../../src/core/event.ts";
-import { queueContention } from "../../../src/core/sessions/blocked-flows.ts";
+import { eventId } from "../../../src/core/event.ts";
+import { blockedFlowsOf, queueContention } from "../../../src/core/sessions/blocked-flows.ts";
+import { buildThreads } from "../../../src/core/sessions/threads.ts";
 import { ORPHAN_AFTER_MS } from "../../../src/core/sessions/thread-outcome.ts";
 import { canonicalEvent } from "../../helpers/events.ts";
 
@@ -29,6 +31,10 @@ describe("queueContention", () => {
         endMs: 120_000,
         conversationIds: ["c1", "c2"],
         fromAgents: ["eden", "ieum"],
+        waits: [
+          { conversationId: "c1", fromAgent: "eden", startMs: 0, endMs: 60_000, waitedMs: 60_000 },
+          { conversationId: "c2", fromAgent: "ieum", startMs: 5_000, endMs: 120_000, waitedMs: 115_000 },
+        ],
       },
     ]);
   });
@@ -39,6 +45,10 @@ describe("queueContention", () => {
       ev("a2a.send", ORPHAN_AFTER_MS - 1, "c2", "ieum", "seum"),
     ];
     expect(queueContention(events)).toHaveLength(1);
+    expect(queueContention(events)[0]?.waits.map((w) => w.waitedMs)).toEqual([
+      ORPHAN_AFTER_MS,
+      ORPHAN_AFTER_MS,
+    ]);
     expect(
       queueContention([
         ev("a2a.send", 0, "c1", "eden", "seum"),
@@ -51,5 +61,57 @@ describe("queueContention", () => {
     expect(
       queueContention([ev("a2a.send", 0, "c1", "eden", "seum"), ev("a2a.send", 1, "c2", "eden", "miri")]),
     ).toEqual([]);
+  });
+});
+
+describe("blockedFlowsOf", () => {
+  const flowsOf = (events: CanonicalEvent[], logEndMs: number) =>
+    blockedFlowsOf(buildThreads(events, "ws-1", logEndMs, new Map()));
+  const failed = (ts: number, conversationId: string, data: CanonicalEvent["facts"]): CanonicalEvent =>
+    canonicalEvent({
+      type: "a2a.response",
+      ts,
+      conversationId,
+      fromAgent: "seum",
+      toAgent: "eden",
+      facts: { outcome: "blocked", ...data },
+    });
+
+  it("names a failed flow after the event that showed the failure", () => {
+    const blocked = failed(10_000, "c1", { waitStatus: "timeout" });
+    const [flow] = flowsOf([ev("a2a.send", 0, "c1", "eden", "seum"), blocked], 10_000);
+    expect(flow).toMatchObject({ reason: "timeout", flowId: eventId(blocked), ts: 10_000 });
+  });
+
+  it("names a flow whose retries ran out after its last evidence event, the failure", () => {
+    const retry = (ts: number, attempt: number) =>
+      canonicalEvent({
+        type: "a2a.retry",
+        ts,
+        conversationId: "c1",
+        fromAgent: "eden",
+        toAgent: "seum",
+        facts: { attempt, maxAttempts: 2 },
+      });
+    const blocked = failed(30_000, "c1", { waitStatus: "error" });
+    const [flow] = flowsOf(
+      [ev("a2a.send", 0, "c1", "eden", "seum"), retry(10_000, 1), retry(20_000, 2), blocked],
+      30_000,
+    );
+    expect(flow?.reason).toBe("retry_exhausted");
+    expect(flow?.evidence).toHaveLength(3);
+    expect(flow?.flowId).toBe(eventId(blocked));
+  });
+
+  it("names an orphaned flow after the send nobody answered, and keeps the name when the log grows", () => {
+    const send = ev("a2a.send", 0, "c1", "eden", "seum");
+    const later = ev("a2a.send", ORPHAN_AFTER_MS + 1, "c2", "eden", "miri");
+    const [flow] = flowsOf([send, later], ORPHAN_AFTER_MS + 1);
+    expect(flow).toMatchObject({ reason: "orphaned", flowId: eventId(send), ts: ORPHAN_AFTER_MS });
+    const grown = flowsOf(
+      [send, later, ev("a2a.send", 2 * ORPHAN_AFTER_MS + 2, "c3", "eden", "nuri")],
+      2 * ORPHAN_AFTER_MS + 2,
+    );
+    expect(grown.map((f) => f.flowId)).toContain(eventId(send));
   });
 });
