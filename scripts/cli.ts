@@ -4,6 +4,7 @@ import { ANALYZE_HELP, runAnalyze } from "./commands/analyze.ts";
 import { BUILD_HELP, runBuild } from "./commands/build.ts";
 import { HOOK_HELP, runHook } from "./commands/hook.ts";
 import { PREVIEW_HELP, runPreview } from "./commands/preview.ts";
+import { REPORT_HELP, runReport } from "./commands/report.ts";
 
 const HELP = `workscope — reports of what a team of AI agents did, from the logs they leave.
 
@@ -13,6 +14,7 @@ Commands:
   analyze [inputs…]   read logs and task files; print a summary, or the Report as JSON
   build [inputs…]     write the report site (static HTML) to dist/
   preview             serve the site that build wrote
+  report --week W     print one ISO week's category report as Markdown or JSON
   hook --out FILE     append one Claude Code hook payload from stdin to an NDJSON file
 
 Run \`workscope <command> --help\` for a command's options.
@@ -22,6 +24,7 @@ const COMMANDS: Record<string, { run: (argv: string[]) => Promise<number>; help:
   analyze: { run: runAnalyze, help: ANALYZE_HELP },
   build: { run: runBuild, help: BUILD_HELP },
   preview: { run: runPreview, help: PREVIEW_HELP },
+  report: { run: (argv) => runReport(argv), help: REPORT_HELP },
   hook: { run: (argv) => runHook(argv), help: HOOK_HELP },
 };
 
