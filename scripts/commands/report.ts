@@ -42,7 +42,8 @@ const WEEKS_NAMED = 8;
 
 /** The weeks the logs hold, for the message about a week they do not. */
 function heldWeeks(weeks: readonly string[]): string {
-  if (weeks.length === 0) return "the logs hold no week: no work session holds a conversation between main agents";
+  if (weeks.length === 0)
+    return "the logs hold no week: no work session holds a conversation between main agents";
   const shown =
     weeks.length <= WEEKS_NAMED ? weeks.join(", ") : `${weeks[0]} … ${weeks.at(-1)} (${weeks.length} weeks)`;
   return `weeks held: ${shown}`;
