@@ -28,6 +28,14 @@ export function markdownText(text: string): string {
 }
 
 /**
+ * One of our own words (a category's or a reason's name) in Markdown: trusted text, written as it
+ * is for people reading the Markdown raw, but for a bar, which would split a table cell.
+ */
+export function markdownLabel(text: string): string {
+  return text.replaceAll("|", "\\|");
+}
+
+/**
  * A URL of ours as a Markdown link destination: every character outside the unreserved and
  * delimiter set is percent-encoded, so that no space, parenthesis or angle bracket can end the
  * destination early.

@@ -8,7 +8,7 @@ import {
   type Locale,
 } from "../site/labels.ts";
 import { formatTime } from "../site/format.ts";
-import { markdownLink, markdownText, percent, signedChange } from "./markdown-text.ts";
+import { markdownLabel, markdownLink, markdownText, percent, signedChange } from "./markdown-text.ts";
 import type { ReportLinks } from "./report-links.ts";
 import type { WeekBlockedFlow, WeeklyReport } from "./weekly-report.ts";
 
@@ -54,7 +54,7 @@ export function weeklyReportMarkdown(report: WeeklyReport, locale: Locale, links
     row([t("category"), t("sessions"), t("rpChangeFromPrevious")]),
     row(["---", "---:", "---:"]),
     ...report.categories.map((c) =>
-      row([markdownText(categoryName(locale, c.category)), String(c.sessions), signedChange(c.change)]),
+      row([markdownLabel(categoryName(locale, c.category)), String(c.sessions), signedChange(c.change)]),
     ),
     row([`**${t("rpTotal")}**`, `**${report.sessions}**`, `**${signedChange(report.change)}**`]),
     "",
@@ -64,7 +64,7 @@ export function weeklyReportMarkdown(report: WeeklyReport, locale: Locale, links
   ];
   for (const c of report.categories) {
     if (c.topSessions.length === 0) continue;
-    lines.push("", `### ${markdownText(categoryName(locale, c.category))}`, "");
+    lines.push("", `### ${markdownLabel(categoryName(locale, c.category))}`, "");
     for (const s of c.topSessions)
       lines.push(
         `- ${markdownLink(sessionTitleText(locale, s.title), links.session(s.segment))} — ${valueName(locale, s.status)} · ${s.eventCount} ${t("eventsCount")} · ${markdownText(s.id)}`,
@@ -89,7 +89,7 @@ export function weeklyReportMarkdown(report: WeeklyReport, locale: Locale, links
       ...report.blockedFlows.map((f) =>
         row([
           formatTime(f.ts, report.timeZone),
-          markdownText(reasonName(locale, f.reason)),
+          markdownLabel(reasonName(locale, f.reason)),
           f.fromAgent === null ? "—" : markdownText(f.fromAgent),
           f.toAgent === null ? "—" : markdownText(f.toAgent),
           flowSession(f, links),

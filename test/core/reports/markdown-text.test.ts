@@ -1,6 +1,7 @@
 import MarkdownIt from "markdown-it";
 import { describe, expect, it } from "vitest";
 import {
+  markdownLabel,
   markdownLink,
   markdownText,
   markdownUrl,
@@ -44,6 +45,13 @@ describe("markdownText", () => {
 
   it("escapes a table cell's bar", () => {
     expect(markdownText("a|b")).toBe("a\\|b");
+  });
+});
+
+describe("markdownLabel", () => {
+  it("writes our own words as they are, but for a bar", () => {
+    expect(markdownLabel("Infra & ops")).toBe("Infra & ops");
+    expect(markdownLabel("a|b")).toBe("a\\|b");
   });
 });
 

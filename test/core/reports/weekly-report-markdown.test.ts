@@ -58,7 +58,7 @@ describe("weeklyReportMarkdown", () => {
     expect(rows[0]).toBe("| Category | Work sessions | Change |");
     expect(rows).toHaveLength(2 + 10 + 1);
     expect(rows).toContain("| Engineering | 1 | +1 |");
-    expect(rows).toContain("| Infra \\& ops | 2 | +1 |");
+    expect(rows).toContain("| Infra & ops | 2 | +1 |");
     expect(rows.at(-1)).toBe("| **Total** | **3** | **+2** |");
     const html = loose.render(relative);
     expect(html).toMatch(/<table>/);
