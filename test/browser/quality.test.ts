@@ -1,0 +1,158 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Report } from "../../src/core/report.ts";
+import { isPairKey } from "../../src/core/sessions/thread-key.ts";
+import { pathSegment } from "../../src/core/site/path-segment.ts";
+import { runAnalyze } from "../helpers/run-analyze.ts";
+import { launch, type Session } from "./browser.ts";
+import { SITE_NOW } from "./global-setup.ts";
+import { serveSite } from "./serve.ts";
+
+let session: Session;
+let server: Awaited<ReturnType<typeof serveSite>>;
+let report: Report;
+let page: Page;
+
+beforeAll(async () => {
+  server = await serveSite(inject("sampleSite"));
+  session = await launch();
+  page = await session.open();
+  report = JSON.parse((await runAnalyze(["content/sample"], process.cwd(), SITE_NOW)).json) as Report;
+});
+afterAll(async () => {
+  await session.browser.close();
+  await server.close();
+});
+
+const go = async (path: string): Promise<void> => {
+  const response = await page.goto(`${server.url}${path}`);
+  expect(response?.status(), path).toBe(200);
+};
+const countOf = (selector: string): Promise<string> => page.locator(selector).innerText();
+
+/** The first blocked flow outside every work session: its thread is an inferred conversation. */
+const inferredFlow = (): Report["blockedFlows"][number] => {
+  const flow = report.blockedFlows.find((f) => isPairKey(f.threadKey));
+  if (flow === undefined) throw new Error("the sample has no blocked flow outside a work session");
+  return flow;
+};
+const threadUrl = (threadKey: string): string => `/quality/threads/${pathSegment(threadKey)}/`;
+
+describe("the data-quality page of the sample site", () => {
+  it("opens, and its counts agree with the Report", async () => {
+    await go("/quality/");
+    expect(await page.locator("h1").innerText()).toBe("데이터 품질");
+    const omitted = (report.input.errorsOmitted ?? []).reduce((sum, o) => sum + o.count, 0);
+    expect(await countOf('[data-count="findings"]')).toBe(String(report.input.errors.length + omitted));
+    expect(await page.locator("table.q-findings tbody tr").count()).toBe(
+      Math.min(report.input.errors.length, 200),
+    );
+    expect(await countOf('[data-count="duplicates"]')).toBe(String(report.input.duplicates));
+    expect(await countOf('[data-count="unattributed"]')).toBe(String(report.unattributed.length));
+    const byReason = new Map<string, number>();
+    for (const u of report.unattributed) byReason.set(u.reasonKey, (byReason.get(u.reasonKey) ?? 0) + 1);
+    expect(byReason.size).toBeGreaterThan(0);
+    for (const [reason, count] of byReason)
+      expect(await countOf(`[data-reason="${reason}"]`), reason).toBe(String(count));
+    const fallback = report.workSessions.filter((s) => s.categorySource === "fallback").length;
+    expect(await countOf('[data-count="fallback"]')).toContain(`${fallback} / ${report.workSessions.length}`);
+    for (const week of report.weeks)
+      expect(await countOf(`[data-week="${week.week}"]`)).toBe(`${(week.fallbackRatio * 100).toFixed(1)}%`);
+    // The sample's gateway writes one type that no format documents.
+    expect(await countOf('[data-unknown-type="gateway.restarted"]')).toBe(
+      String(report.unattributed.filter((u) => u.type === "gateway.restarted").length),
+    );
+    expect(session.errors).toEqual([]);
+  });
+
+  it("is where the footer's findings count leads", async () => {
+    await go("/");
+    const link = page.locator("footer a.findings-link");
+    expect(await link.getAttribute("href")).toBe("/quality/");
+    expect(await link.innerText()).toContain(String(report.input.errors.length));
+    await link.click();
+    await page.waitForURL(/\/quality\/$/);
+  });
+
+  it("opens an inferred conversation, marked as inferred, linked from /quality/ and its agents' pages", async () => {
+    const flow = inferredFlow();
+    const url = threadUrl(flow.threadKey);
+    await go(url);
+    expect(await page.locator(".q-inferred-note .badge.inferred").innerText()).toBe("추정");
+    expect(await page.locator(".q-inferred-note").innerText()).toContain("30분");
+    expect(await page.locator("ol.chat li.bubble").count()).toBeGreaterThan(0);
+    await go("/quality/");
+    expect(await page.locator(`table.q-threads a[href="${url}"]`).count()).toBe(1);
+    for (const agent of [flow.fromAgent, flow.toAgent]) {
+      if (agent === null) continue;
+      await go(`/agents/${pathSegment(agent)}/`);
+      expect(await page.locator(`#agent-legacy-threads ~ table a[href="${url}"]`).count(), agent).toBe(1);
+    }
+    expect(session.errors).toEqual([]);
+  });
+
+  it("anchors each transcript turn by its event id, and a link with that anchor scrolls to the turn", async () => {
+    // The longest transcript of the sample, in a window low enough that its last turn is below the fold.
+    const [ws, thread] = report.workSessions
+      .flatMap((s) => s.threads.map((t) => [s, t] as const))
+      .reduce((a, b) => (b[1].transcript.length > a[1].transcript.length ? b : a));
+    const url = `/sessions/${pathSegment(ws.workSessionId)}/threads/${pathSegment(thread.threadKey)}/`;
+    await go(url);
+    const ids = await page.locator("ol.chat li.bubble").evaluateAll((els) => els.map((e) => e.id));
+    expect(ids).toEqual(thread.transcript.slice(0, 100).map((t) => `e-${pathSegment(t.id)}`));
+    const last = ids.at(-1) as string;
+    expect(await page.locator(`#${last} a.permalink`).getAttribute("href")).toBe(`#${last}`);
+    expect(await page.locator(`#${last} a.permalink`).getAttribute("aria-label")).toBe(
+      "이 메시지로 가는 링크",
+    );
+    expect(thread.transcript.length).toBeGreaterThan(3);
+    await page.setViewportSize({ width: 800, height: 250 });
+    // From another page, so that the anchor's URL is a load of its own and not a jump within one.
+    await go("/quality/");
+    await go(`${url}#${last}`);
+    const place = await page.evaluate((id) => {
+      const top = document.getElementById(id)?.getBoundingClientRect().top ?? -1;
+      return { top, scrolled: window.scrollY, target: document.querySelector(":target")?.id };
+    }, last);
+    expect(place.target).toBe(last);
+    expect(place.scrolled).toBeGreaterThan(0);
+    expect(place.top).toBeGreaterThanOrEqual(0);
+    expect(place.top).toBeLessThan(250);
+    // The inferred conversations carry the same anchors, from the ids the Report lists.
+    const flow = inferredFlow();
+    await go(threadUrl(flow.threadKey));
+    const legacyIds = await page.locator("ol.chat li.bubble").evaluateAll((els) => els.map((e) => e.id));
+    const reportIds = new Set(
+      report.unattributed.filter((u) => u.threadKey === flow.threadKey).map((u) => `e-${pathSegment(u.id)}`),
+    );
+    expect(legacyIds.length).toBeGreaterThan(0);
+    expect(legacyIds.every((id) => reportIds.has(id))).toBe(true);
+  });
+
+  it("has no serious accessibility violations on /quality/ and an inferred conversation (axe-core)", async () => {
+    const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+    // axe is injected past the CSP, which would rightly refuse it.
+    const axePage = await session.open({ bypassCSP: true });
+    for (const path of ["/quality/", threadUrl(inferredFlow().threadKey)]) {
+      await axePage.goto(`${server.url}${path}`);
+      await axePage.evaluate(axeSource);
+      const violations = await axePage.evaluate(async () => {
+        const axe = (
+          window as unknown as {
+            axe: {
+              run: () => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }>;
+            };
+          }
+        ).axe;
+        const result = await axe.run();
+        return result.violations
+          .filter((v) => v.impact === "serious" || v.impact === "critical")
+          .map((v) => `${v.id} (${v.nodes.length})`);
+      });
+      expect(violations, path).toEqual([]);
+    }
+    expect(session.errors).toEqual([]);
+  });
+});
