@@ -67,7 +67,6 @@ export const LABELS = {
     en: "A conversation the log names, which no work session took.",
   },
   qStart: { ko: "시작", en: "Start" },
-  qEnd: { ko: "끝", en: "End" },
   qBack: { ko: "데이터 품질로", en: "Back to data quality" },
   qPermalink: { ko: "이 메시지로 가는 링크", en: "Link to this message" },
   pmIntro: {
