@@ -50,7 +50,12 @@ export default function WeeklyChart({ kind, title, weeks, series, unit }: Weekly
   const data = weeks.map((week, w) =>
     Object.fromEntries([["week", week], ...series.map((s, i) => [`s${i}`, s.values[w] ?? null])]),
   );
-  const legend = <Legend itemSorter={null} formatter={(name: string) => <span className="chart-legend-text">{name}</span>} />;
+  const legend = (
+    <Legend
+      itemSorter={null}
+      formatter={(name: string) => <span className="chart-legend-text">{name}</span>}
+    />
+  );
   const axes = [
     <CartesianGrid key="grid" vertical={false} stroke="#d9dde3" />,
     <XAxis key="x" dataKey="week" tick={{ fill: "#4a5361", fontSize: 12 }} />,

@@ -23,7 +23,16 @@ function week(name: string, counts: Partial<Record<CollabCategory, number>>, fal
 
 /** A blocked flow with the given reason at the given time. */
 function flow(reason: BlockedReason, ts: number): BlockedFlow {
-  return { threadKey: `pair:a_b:${ts}`, fromAgent: "a", toAgent: "b", reason, ts, evidence: [] };
+  // Cast: the flow carries only what the drift page reads and what every flow has.
+  return {
+    flowId: `flow-${ts}`,
+    threadKey: `pair:a_b:${ts}`,
+    fromAgent: "a",
+    toAgent: "b",
+    reason,
+    ts,
+    evidence: [],
+  } as BlockedFlow;
 }
 
 describe("driftPage", () => {
