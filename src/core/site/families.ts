@@ -1,8 +1,9 @@
+import { driftFamily } from "./drift-page.ts";
 import { apiFamily } from "../api/api-family.ts";
 import { reportsFamily } from "../reports/reports-family.ts";
-import { postmortemsFamily } from "../postmortems/postmortems-family.ts";
 import { legacyFamily } from "../quality/legacy-threads.ts";
 import { qualityFamily } from "../quality/quality-page.ts";
+import { postmortemsFamily } from "../postmortems/postmortems-family.ts";
 import type { FamilyBuilder } from "./site-family.ts";
 
 /**
@@ -12,6 +13,7 @@ import type { FamilyBuilder } from "./site-family.ts";
 export const FAMILY_BUILDERS: readonly FamilyBuilder[] = [
   postmortemsFamily,
   apiFamily,
+  driftFamily,
   reportsFamily,
   qualityFamily,
   legacyFamily,
