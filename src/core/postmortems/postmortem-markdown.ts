@@ -49,7 +49,7 @@ function stepLine(step: FlowStep, page: PostmortemPage, locale: Locale): string 
   if (step.waitedMs !== undefined) parts.push(formatDuration(step.waitedMs));
   if (step.answered === false) parts.push(label(locale, "pmUnanswered"));
   if (step.kind === "blocked") parts.push(`${reasonName(locale, page.reason)} (\`${page.reason}\`)`);
-  if (step.evidence) parts.push(`_${label(locale, "source")}_`);
+  if (step.evidence) parts.push(`_${label(locale, "pmEvidenceStep")}_`);
   if (step.text !== undefined) parts.push(codeSpan(step.text));
   return `- ${parts.join(" · ")}`;
 }

@@ -116,6 +116,7 @@ export const LABELS = {
   pmTitle: { ko: "포스트모템", en: "Postmortem" },
   pmConversation: { ko: "대화 id", en: "Conversation" },
   pmTranscript: { ko: "대화 기록 보기", en: "Read the transcript" },
+  pmEvidenceStep: { ko: "근거", en: "Evidence" },
   swimlane: { ko: "상태 타임라인", en: "State timeline" },
   stateSpans: { ko: "구간", en: "spans" },
   rpWeeklyReport: { ko: "주간 리포트", en: "Weekly report" },
