@@ -28,7 +28,7 @@ const ROOT = path.resolve(import.meta.dirname, "../../..");
 
 /** The source of every file that renders the site: where a label is used, its key is written. */
 function siteSources(): string {
-  return ["src/pages", "src/site", "src/layouts", "src/core/site"]
+  return ["src/pages", "src/site", "src/layouts", "src/core/site", "src/core/postmortems", "src/core/reports"]
     .flatMap((dir) =>
       readdirSync(path.join(ROOT, dir), { recursive: true, withFileTypes: true })
         .filter((e) => e.isFile() && /\.(ts|astro)$/.test(e.name))
