@@ -74,7 +74,9 @@ export function blockedFlowsOf(works: readonly ThreadWork[]): BlockedFlow[] {
       evidence: evidence.map((e) => ({ id: eventId(e), type: e.type, ts: e.ts, file: e.file, line: e.line })),
     });
   }
-  return flows.sort((a, b) => a.ts - b.ts || (a.threadKey < b.threadKey ? -1 : 1));
+  // The same thread key can show up in two work sessions, so the flow id settles the last ties.
+  const order = (x: string, y: string): number => (x < y ? -1 : x > y ? 1 : 0);
+  return flows.sort((a, b) => a.ts - b.ts || order(a.threadKey, b.threadKey) || order(a.flowId, b.flowId));
 }
 
 /** One send's wait within a queue contention: how long its sender waited for the busy agent. */

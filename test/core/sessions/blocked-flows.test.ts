@@ -114,4 +114,40 @@ describe("blockedFlowsOf", () => {
     );
     expect(grown.map((f) => f.flowId)).toContain(eventId(send));
   });
+
+  it("orders flows that tie on time and thread key (one pair key in two sessions) by flow id, either way round", () => {
+    const inSession = (workSessionId: string, file: string) =>
+      buildThreads(
+        [
+          canonicalEvent({
+            type: "a2a.send",
+            ts: 0,
+            fromAgent: "eden",
+            toAgent: "seum",
+            agentId: "eden",
+            file,
+          }),
+          canonicalEvent({
+            type: "a2a.response",
+            ts: 10_000,
+            fromAgent: "seum",
+            toAgent: "eden",
+            file,
+            facts: { outcome: "blocked", waitStatus: "timeout" },
+          }),
+        ],
+        workSessionId,
+        10_000,
+        new Map(),
+      );
+    const one = inSession("ws-1", "a.jsonl");
+    const two = inSession("ws-2", "b.jsonl");
+    const forward = blockedFlowsOf([...one, ...two]);
+    const backward = blockedFlowsOf([...two, ...one]);
+    expect(forward).toHaveLength(2);
+    expect(forward[0]?.threadKey).toBe(forward[1]?.threadKey);
+    expect(forward[0]?.ts).toBe(forward[1]?.ts);
+    expect(forward.map((f) => f.flowId)).toEqual(backward.map((f) => f.flowId));
+    expect(forward.map((f) => f.flowId)).toEqual(forward.map((f) => f.flowId).sort());
+  });
 });
