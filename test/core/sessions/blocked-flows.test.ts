@@ -116,7 +116,7 @@ describe("blockedFlowsOf", () => {
   });
 
   it("orders flows that tie on time and thread key (one pair key in two sessions) by flow id, either way round", () => {
-    const inSession = (workSessionId: string, file: string) =>
+    const inSession = (workSessionId: string, id: string) =>
       buildThreads(
         [
           canonicalEvent({
@@ -125,14 +125,13 @@ describe("blockedFlowsOf", () => {
             fromAgent: "eden",
             toAgent: "seum",
             agentId: "eden",
-            file,
           }),
           canonicalEvent({
             type: "a2a.response",
             ts: 10_000,
             fromAgent: "seum",
             toAgent: "eden",
-            file,
+            id,
             facts: { outcome: "blocked", waitStatus: "timeout" },
           }),
         ],
@@ -140,14 +139,14 @@ describe("blockedFlowsOf", () => {
         10_000,
         new Map(),
       );
-    const one = inSession("ws-1", "a.jsonl");
-    const two = inSession("ws-2", "b.jsonl");
+    const one = inSession("ws-1", "fail-b");
+    const two = inSession("ws-2", "fail-a");
     const forward = blockedFlowsOf([...one, ...two]);
     const backward = blockedFlowsOf([...two, ...one]);
     expect(forward).toHaveLength(2);
     expect(forward[0]?.threadKey).toBe(forward[1]?.threadKey);
     expect(forward[0]?.ts).toBe(forward[1]?.ts);
     expect(forward.map((f) => f.flowId)).toEqual(backward.map((f) => f.flowId));
-    expect(forward.map((f) => f.flowId)).toEqual(forward.map((f) => f.flowId).sort());
+    expect(forward.map((f) => f.flowId)).toEqual(["fail-a", "fail-b"]);
   });
 });
