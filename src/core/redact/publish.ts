@@ -48,7 +48,9 @@ export interface PublishOptions {
  */
 export function publish<T>(value: T, options: PublishOptions): T {
   const { redactor, inputRoots } = options;
-  return mapStrings(value, (text, field) => {
+  return mapStrings(value, (text, field, inPayload) => {
+    // A payload's fields are named by whoever logged it: none of them names one of our pages.
+    if (inPayload) return redactor === null ? text : redactor.redact(text);
     if (field !== null && KEPT_FIELDS.has(field)) return text;
     if (field !== null && PATH_FIELDS.has(field))
       return inputRoots === null ? text : relativeToInput(text, inputRoots);

@@ -81,29 +81,45 @@ export function describeCounts(counts: readonly RedactionCount[]): string {
 }
 
 /**
+ * The field that holds an event's payload as its producer wrote it (`--events` lines, the static
+ * API): the names of the fields inside it are the producer's, so a field there called `id` or `to`
+ * is text like any other, not one of ours.
+ */
+export const PAYLOAD_FIELD = "data";
+
+/**
  * A copy of a JSON-like value with every string passed through `visit`, which also gets the name of
- * the field the string is in (for an array's items, the array's field). It walks with a stack of
+ * the field the string is in (for an array's items, the array's field) and whether it lies inside a
+ * payload (PAYLOAD_FIELD, at any depth). It walks with a stack of
  * its own rather than by recursion, so that deeply nested JSON from a log cannot overflow the call
  * stack; values that are not plain objects, arrays or strings are kept as they are.
  */
-export function mapStrings<T>(value: T, visit: (text: string, field: string | null) => string): T {
+export function mapStrings<T>(
+  value: T,
+  visit: (text: string, field: string | null, inPayload: boolean) => string,
+): T {
   const root: Record<string, unknown> = {};
-  const stack: { source: object; target: Record<string, unknown> | unknown[]; field: string | null }[] = [
-    { source: { value }, target: root, field: null },
-  ];
+  const stack: {
+    source: object;
+    target: Record<string, unknown> | unknown[];
+    field: string | null;
+    inPayload: boolean;
+  }[] = [{ source: { value }, target: root, field: null, inPayload: false }];
   while (stack.length > 0) {
-    const { source, target, field } = stack.pop() as (typeof stack)[number];
+    const { source, target, field, inPayload } = stack.pop() as (typeof stack)[number];
     const isArray = Array.isArray(source);
     for (const [key, item] of Object.entries(source)) {
       const name = isArray ? field : key;
+      // Everything below a payload field is the producer's: its keys are not ours.
+      const below = inPayload || (!isArray && key === PAYLOAD_FIELD);
       let copy: unknown = item;
-      if (typeof item === "string") copy = visit(item, name);
+      if (typeof item === "string") copy = visit(item, name, below);
       else if (Array.isArray(item)) {
         copy = new Array<unknown>(item.length);
-        stack.push({ source: item, target: copy as unknown[], field: name });
+        stack.push({ source: item, target: copy as unknown[], field: name, inPayload: below });
       } else if (isPlainObject(item)) {
         copy = {};
-        stack.push({ source: item, target: copy as Record<string, unknown>, field: name });
+        stack.push({ source: item, target: copy as Record<string, unknown>, field: name, inPayload: below });
       }
       // `__proto__` from a log is an own field like any other, never the copy's prototype.
       Object.defineProperty(target, key, {

@@ -32,6 +32,21 @@ describe("publish", () => {
     expect(redactor.counts()).toEqual([{ kind: "gitlab token", count: 2 }]);
   });
 
+  it("redacts every text of a payload, whatever its fields are called, and keeps the event's own ids", () => {
+    const redactor = new Redactor();
+    const event = {
+      id: TOKEN,
+      agentId: "eden",
+      data: { to: `token ${TOKEN}`, id: TOKEN, nested: { agent: TOKEN, list: [{ segment: TOKEN }] } },
+    };
+    const hidden = "[redacted: gitlab token]";
+    expect(publish(event, { redactor, inputRoots: null })).toEqual({
+      id: TOKEN,
+      agentId: "eden",
+      data: { to: `token ${hidden}`, id: hidden, nested: { agent: hidden, list: [{ segment: hidden }] } },
+    });
+  });
+
   it("keeps texts and paths as they are when asked to", () => {
     expect(publish(value, { redactor: null, inputRoots: null })).toEqual(value);
   });
