@@ -1,5 +1,6 @@
 // Links between the pages of the site being rendered: its URLs under the build's base, and the
 // links to sessions, agents and tasks that only exist when the item has a page of its own.
+import type { TranscriptLink } from "../core/postmortems/postmortem-page.ts";
 import { agentSegment, hasTaskPage, sessionSegment, settings } from "./data.ts";
 import { siteUrls, type SiteUrls } from "./urls.ts";
 
@@ -21,4 +22,16 @@ export function agentUrl(id: string): string | undefined {
 /** A task's page, by the task's path segment, when the task has one. */
 export function taskUrl(segment: string): string | undefined {
   return hasTaskPage(segment) ? urls.task(segment) : undefined;
+}
+
+/**
+ * Where a postmortem's transcript is read: its session's thread page, or the page of a
+ * conversation no session took. One place, so the postmortem page and its Markdown copy link the
+ * same page.
+ */
+export function transcriptUrl(link: TranscriptLink | null): string | null {
+  if (link === null) return null;
+  return link.kind === "session" && link.sessionSegment !== null
+    ? urls.thread(link.sessionSegment, link.threadSegment)
+    : urls.legacyThread(link.threadSegment);
 }

@@ -29,5 +29,14 @@ describe("links between pages", () => {
     expect(links.agentUrl("ghost")).toBeUndefined();
     expect(links.taskUrl("task_1")).toBe("/r/tasks/task_1/");
     expect(links.taskUrl("task_9")).toBeUndefined();
+    expect(links.transcriptUrl(null)).toBeNull();
+    expect(links.transcriptUrl({ kind: "session", sessionSegment: "~57~53-1", threadSegment: "c1" })).toBe(
+      links.urls.thread("~57~53-1", "c1"),
+    );
+    expect(links.transcriptUrl({ kind: "legacy", sessionSegment: null, threadSegment: "eden~seum" })).toBe(
+      links.urls.legacyThread("eden~seum"),
+    );
+    expect(links.urls.thread("~57~53-1", "c1")).toMatch(/^\/r\/sessions\/~57~53-1\//);
+    expect(links.urls.legacyThread("eden~seum")).not.toBe(links.urls.thread("~57~53-1", "eden~seum"));
   });
 });

@@ -3,7 +3,7 @@ import type { PostmortemIndex } from "../../../core/postmortems/postmortem-index
 import { postmortemMarkdown } from "../../../core/postmortems/postmortem-markdown.ts";
 import type { PostmortemPage } from "../../../core/postmortems/postmortem-page.ts";
 import { familyIndex, familyPage, ownShare, settings } from "../../../site/data.ts";
-import { urls } from "../../../site/links.ts";
+import { transcriptUrl, urls } from "../../../site/links.ts";
 import { locale } from "../../../site/locale.ts";
 
 export function getStaticPaths() {
@@ -14,17 +14,11 @@ export function getStaticPaths() {
 
 export function GET({ params }: { params: { flow: string } }): Response {
   const page = familyPage<PostmortemPage>("postmortems", params.flow);
-  const { transcript } = page;
   const markdown = postmortemMarkdown(page, locale, {
     siteUrl: settings().siteUrl ?? null,
     postmortem: urls.postmortem(page.segment),
     session: page.sessionSegment === null ? null : urls.session(page.sessionSegment),
-    transcript:
-      transcript === null
-        ? null
-        : transcript.kind === "session" && transcript.sessionSegment !== null
-          ? urls.thread(transcript.sessionSegment, transcript.threadSegment)
-          : urls.legacyThread(transcript.threadSegment),
+    transcript: transcriptUrl(page.transcript),
   });
   return new Response(markdown, { headers: { "content-type": "text/markdown; charset=utf-8" } });
 }
