@@ -9,7 +9,7 @@ import {
   type Locale,
 } from "../site/labels.ts";
 import type { FlowStep } from "./flow-timeline.ts";
-import { cellCode, codeBlock, codeSpan } from "./markdown-text.ts";
+import { cellCode, codeBlock, codeSpan } from "../site/markdown-text.ts";
 import type { PostmortemPage } from "./postmortem-page.ts";
 
 /** The links a postmortem's Markdown copy holds, as the site's URLs give them (under its base path). */

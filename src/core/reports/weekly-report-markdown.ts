@@ -8,7 +8,8 @@ import {
   type Locale,
 } from "../site/labels.ts";
 import { formatTime } from "../site/format.ts";
-import { markdownLabel, markdownLink, markdownText, percent, signedChange } from "./markdown-text.ts";
+import { markdownLabel, markdownLink, markdownText } from "../site/markdown-text.ts";
+import { percent, signedChange } from "./report-numbers.ts";
 import type { ReportLinks } from "./report-links.ts";
 import type { WeekBlockedFlow, WeeklyReport } from "./weekly-report.ts";
 

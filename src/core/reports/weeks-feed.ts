@@ -1,6 +1,6 @@
 import { isoTime } from "../site/format.ts";
 import { categoryName, label, type LabelKey, type Locale } from "../site/labels.ts";
-import { percent, signedChange } from "./markdown-text.ts";
+import { percent, signedChange } from "./report-numbers.ts";
 import type { ReportIndex, WeekSummary } from "./report-index.ts";
 import type { ReportLinks } from "./report-links.ts";
 import { xmlText } from "./xml-text.ts";
