@@ -1,7 +1,9 @@
 import type { Analysis } from "../analysis.ts";
 import { eventId, type CanonicalEvent } from "../event.ts";
 import type { BlockedFlow } from "../sessions/blocked-flows.ts";
+import { isAgentToAgent } from "../sessions/build-sessions.ts";
 import { threadKeyOf } from "../sessions/thread-key.ts";
+import { pushTo } from "../group.ts";
 
 /** The events a flow's postmortem is made from. */
 export interface FlowEvents {
@@ -12,20 +14,35 @@ export interface FlowEvents {
 }
 
 /**
- * Events that make threads: agent-to-agent traffic, conversations and delegations. The same test
- * the sessions stage puts events into threads by, so a flow's thread here is the thread it was
- * judged on.
+ * What followed an event in `list`: the events of `list` after it (all of them when it is null or
+ * not in it). Each event's place is worked out once per list, when first asked, so the flows of
+ * one session share it rather than each searching the session.
  */
-function isThreadEvent(e: CanonicalEvent): boolean {
-  return (
-    e.type.startsWith("a2a.") || e.eventRole === "delegation.subagent" || e.eventRole === "conversation.main"
-  );
+function followingIn(list: readonly CanonicalEvent[]): FlowEvents["following"] {
+  let places: Map<CanonicalEvent, number> | null = null;
+  return function* (last) {
+    places ??= new Map(list.map((e, i) => [e, i]));
+    const from = last === null ? -1 : (places.get(last) ?? -1);
+    for (let i = from + 1; i < list.length; i++) yield list[i] as CanonicalEvent;
+  };
 }
 
-/** The events of `list` after `last` (all of them when `last` is null or not in it). */
-function* after(list: readonly CanonicalEvent[], last: CanonicalEvent | null): Generator<CanonicalEvent> {
-  const from = last === null ? -1 : list.indexOf(last);
-  for (let i = from + 1; i < list.length; i++) yield list[i] as CanonicalEvent;
+/**
+ * The thread events of a list (in its order), by thread key, for the keys asked for. Thread events
+ * are those the sessions stage puts into threads (isAgentToAgent), so a flow's thread here is the
+ * thread it was judged on.
+ */
+function threadsOf(
+  events: readonly CanonicalEvent[],
+  keys: ReadonlySet<string>,
+): Map<string, CanonicalEvent[]> {
+  const byKey = new Map<string, CanonicalEvent[]>();
+  for (const e of events) {
+    if (!isAgentToAgent(e)) continue;
+    const key = threadKeyOf(e);
+    if (keys.has(key)) pushTo(byKey, key, e);
+  }
+  return byKey;
 }
 
 /**
@@ -40,14 +57,17 @@ export function flowEventsOf(
 ): Map<string, FlowEvents> {
   const out = new Map<string, FlowEvents>();
   const loose: BlockedFlow[] = [];
+  const bySession = new Map<string, BlockedFlow[]>();
   for (const flow of analysis.report.blockedFlows) {
-    if (flow.workSessionId === undefined) {
-      loose.push(flow);
-      continue;
-    }
-    const session = analysis.sessionEvents.get(flow.workSessionId) ?? [];
-    const thread = session.filter((e) => isThreadEvent(e) && threadKeyOf(e) === flow.threadKey);
-    out.set(flow.flowId, { thread, following: (last) => after(session, last) });
+    if (flow.workSessionId === undefined) loose.push(flow);
+    else pushTo(bySession, flow.workSessionId, flow);
+  }
+  // Each session with flows is read once: its threads grouped by key, its places shared.
+  for (const [workSessionId, flows] of bySession) {
+    const session = analysis.sessionEvents.get(workSessionId) ?? [];
+    const threads = threadsOf(session, new Set(flows.map((f) => f.threadKey)));
+    const following = followingIn(session);
+    for (const flow of flows) out.set(flow.flowId, { thread: threads.get(flow.threadKey) ?? [], following });
   }
   if (loose.length === 0) return out;
   // The unattributed events of the loose flows' threads, found by id; times narrow the search so
@@ -62,16 +82,16 @@ export function flowEventsOf(
   }
   const byKey = new Map<string, CanonicalEvent[]>();
   for (const event of analysis.events) {
-    if (!times.has(event.ts) || !isThreadEvent(event)) continue;
+    if (!times.has(event.ts) || !isAgentToAgent(event)) continue;
     const key = keyOfId.get(eventId(event));
-    if (key === undefined) continue;
-    const list = byKey.get(key);
-    if (list === undefined) byKey.set(key, [event]);
-    else list.push(event);
+    if (key !== undefined) pushTo(byKey, key, event);
   }
+  const followingOf = new Map<string, FlowEvents["following"]>();
   for (const flow of loose) {
     const thread = byKey.get(flow.threadKey) ?? [];
-    out.set(flow.flowId, { thread, following: (last) => after(thread, last) });
+    let following = followingOf.get(flow.threadKey);
+    if (following === undefined) followingOf.set(flow.threadKey, (following = followingIn(thread)));
+    out.set(flow.flowId, { thread, following });
   }
   return out;
 }

@@ -35,6 +35,26 @@ describe("flowEventsOf", () => {
     expect([...(found?.following(found.thread.at(-1) ?? null) ?? [])]).toEqual([]);
   });
 
+  it("gives two flows of one session each its own thread, and each what followed its own last event", () => {
+    const retried = events.get(flow("retry_exhausted").flowId);
+    const orphaned = events.get(flow("orphaned").flowId);
+    expect(flow("orphaned").workSessionId).toBe(flow("retry_exhausted").workSessionId);
+    expect(orphaned?.thread.map((e) => e.conversationId)).toEqual(["c3"]);
+    const afterOrphan = [...(orphaned?.following(orphaned.thread.at(-1) ?? null) ?? [])];
+    expect(afterOrphan.map((e) => e.type)).toEqual(["task.updated", "task.updated"]);
+    const afterRetried = [...(retried?.following(retried.thread.at(-1) ?? null) ?? [])];
+    expect(afterRetried.length).toBeGreaterThan(afterOrphan.length);
+  });
+
+  it("gives the whole list as what followed when there is no last event, or one not in it", () => {
+    const found = events.get(flow("retry_exhausted").flowId);
+    const all = [...(found?.following(null) ?? [])];
+    expect(all.length).toBe(analysis.sessionEvents.get("ws-1")?.length);
+    const stranger = events.get(flow("timeout").flowId)?.thread[0] ?? null;
+    expect(stranger).not.toBeNull();
+    expect([...(found?.following(stranger) ?? [])]).toEqual(all);
+  });
+
   it("has the events of every blocked flow", () => {
     expect([...events.keys()].sort()).toEqual(analysis.report.blockedFlows.map((f) => f.flowId).sort());
   });
