@@ -1,3 +1,4 @@
+import { absoluteUrl } from "../site/absolute-url.ts";
 import { formatDuration, formatTime } from "../site/format.ts";
 import {
   evidenceName,
@@ -26,12 +27,6 @@ export interface PostmortemLinks {
   session: string | null;
   /** The flow's transcript, when it has a page. */
   transcript: string | null;
-}
-
-/** A site path made absolute with the origin of the site's URL, when there is one. */
-function absolute(path: string, siteUrl: string | null): string {
-  const origin = siteUrl === null ? null : /^https?:\/\/[^/?#]+/i.exec(siteUrl)?.[0];
-  return origin === null || origin === undefined ? path : `${origin}${path}`;
 }
 
 /** An agent as the copy names it: a code span, `?` when unknown. */
@@ -127,9 +122,9 @@ export function postmortemMarkdown(page: PostmortemPage, locale: Locale, links: 
     );
   if (page.rawText !== undefined) out.push("", `## ${t("rawOutcome")}`, "", codeBlock(page.rawText));
   out.push("", "---", "");
-  out.push(`- [${t("pmTitle")}](${absolute(links.postmortem, links.siteUrl)})`);
-  if (links.session !== null) out.push(`- [${t("session")}](${absolute(links.session, links.siteUrl)})`);
+  out.push(`- [${t("pmTitle")}](${absoluteUrl(links.siteUrl, links.postmortem)})`);
+  if (links.session !== null) out.push(`- [${t("session")}](${absoluteUrl(links.siteUrl, links.session)})`);
   if (links.transcript !== null)
-    out.push(`- [${t("transcript")}](${absolute(links.transcript, links.siteUrl)})`);
+    out.push(`- [${t("transcript")}](${absoluteUrl(links.siteUrl, links.transcript)})`);
   return `${out.join("\n")}\n`;
 }

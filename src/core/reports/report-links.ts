@@ -1,3 +1,5 @@
+import { absoluteUrl } from "../site/absolute-url.ts";
+
 /**
  * The links a weekly report's Markdown and the feed of the weeks write. The site's URLs
  * (src/site/urls.ts) have this shape already, so a caller hands them over as they are, or made
@@ -25,8 +27,7 @@ export interface ReportLinks {
  */
 export function absoluteLinks(links: ReportLinks, siteUrl: string | undefined): ReportLinks {
   if (siteUrl === undefined) return links;
-  const origin = new URL(siteUrl).origin;
-  const at = (path: string): string => `${origin}${path}`;
+  const at = (path: string): string => absoluteUrl(siteUrl, path);
   return {
     reports: () => at(links.reports()),
     report: (week) => at(links.report(week)),
