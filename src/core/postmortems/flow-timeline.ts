@@ -34,8 +34,9 @@ export const FlowStep = z.object({
   toAgent: z.string().nullable(),
   /** A ping-pong reply's turn. */
   turn: z.number().optional(),
-  /** A retry's attempt and its limit. */
+  /** A retry's attempt, counted from 1. */
   attempt: z.number().optional(),
+  /** A retry's limit: how many attempts the sender would make. */
   maxAttempts: z.number().optional(),
   /** True when the event is among the evidence of the failure. */
   evidence: z.boolean(),

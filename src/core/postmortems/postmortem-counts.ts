@@ -8,7 +8,14 @@ export const PostmortemCounts = z.object({
   /** Every blocked flow. */
   total: z.number().int().nonnegative(),
   /** Per reason that occurred, in the order of BLOCKED_REASONS. */
-  byReason: z.array(z.object({ reason: z.enum(BLOCKED_REASONS), count: z.number().int().positive() })),
+  byReason: z.array(
+    z.object({
+      /** The reason. */
+      reason: z.enum(BLOCKED_REASONS),
+      /** How many flows were blocked for it. */
+      count: z.number().int().positive(),
+    }),
+  ),
   /** Per pair of asking and asked agent, most flows first, then by the agents' names. */
   byPair: z.array(
     z.object({
@@ -21,7 +28,14 @@ export const PostmortemCounts = z.object({
     }),
   ),
   /** Per ISO week (`2026-W03`) of the failure in the Report's time zone, oldest first. */
-  byWeek: z.array(z.object({ week: z.string(), count: z.number().int().positive() })),
+  byWeek: z.array(
+    z.object({
+      /** The ISO week, `2026-W03`. */
+      week: z.string(),
+      /** How many flows were blocked in it. */
+      count: z.number().int().positive(),
+    }),
+  ),
 });
 export type PostmortemCounts = z.infer<typeof PostmortemCounts>;
 
