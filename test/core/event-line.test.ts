@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CanonicalEvent } from "../../src/core/event.ts";
 import { classifyEvent } from "../../src/core/classify/classify-event.ts";
-import { TOO_DEEP, toEventLine } from "../../src/core/event-line.ts";
+import { EventLine, TOO_DEEP, toEventLine } from "../../src/core/event-line.ts";
 import { normalizeLine } from "../../src/core/formats/normalize-line.ts";
 import { classifiedEvent } from "../helpers/events.ts";
 import { lineRef } from "../helpers/line-ref.ts";
@@ -66,6 +66,7 @@ describe("toEventLine", () => {
       data: SEND.data,
     });
     expect(line["id"]).toMatch(/^fp-/);
+    expect(EventLine.safeParse(line).success).toBe(true);
   });
 
   it("classifies the event's words, and leaves the category empty for an event without text", () => {
@@ -105,5 +106,6 @@ describe("toEventLine", () => {
     >;
     expect(line).toMatchObject({ type: "a2a.send", agentId: "eden", file: "logs/deep.ndjson", line: 7 });
     expect(line["data"]).toEqual({ reason: TOO_DEEP, text });
+    expect(EventLine.safeParse(line).success).toBe(true);
   });
 });

@@ -4,70 +4,24 @@ import { EventRole } from "../classify/event-role.ts";
 import { RoleCounts, Thread, WorkSession } from "../sessions/work-session.ts";
 import type { SessionCard } from "../site/session-card.ts";
 
-const session = WorkSession.shape;
-const thread = Thread.shape;
-
 /**
  * One thread of a work session as the static API lists it: the Report's thread without its
  * transcript, so that the file of every session stays small. The transcript is on the session's
  * thread pages.
  */
-export const ApiThread = z.object({
-  /** `conv:<conversationId>`, `pair:<a>_<b>` (sorted) or `event:<type>:<5-minute bucket>`. */
-  threadKey: thread.threadKey,
-  /** The conversation, when the thread is one. */
-  conversationId: thread.conversationId,
-  /** Who started it: the first send's or spawn's sender. */
-  fromAgent: thread.fromAgent,
-  /** Whom it was addressed to. */
-  toAgent: thread.toAgent,
-  /** The role of its first event. */
-  eventRole: thread.eventRole,
-  /** Ping-pong turns: the highest `turn` of its responses, 0 without any. */
-  turns: thread.turns,
-  /** How it ended: completed, blocked, no_reply, failed or open. */
-  outcome: thread.outcome,
-  /** Why it did not end well, for blocked, no_reply and failed outcomes. */
-  blockedReason: thread.blockedReason,
-  /** Its first event's time, epoch ms. */
-  startMs: thread.startMs,
-  /** Its last event's time, epoch ms. */
-  lastActivityMs: thread.lastActivityMs,
-  /** Its events. */
-  eventCount: thread.eventCount,
-});
+export const ApiThread = Thread.omit({ transcript: true });
 export type ApiThread = z.infer<typeof ApiThread>;
 
-/** One work session as the static API lists it: the Report's fields, its thread index and its page. */
-export const ApiWorkSession = z.object({
-  /** The session id, `ws_…` (or a Claude Code session id). */
-  workSessionId: session.workSessionId,
-  /** ACTIVE, QUIET or ARCHIVED against the Report's `now`. */
-  status: session.status,
-  /** Its first event, epoch ms. */
-  startMs: session.startMs,
-  /** Its last event, epoch ms. */
-  lastActivityMs: session.lastActivityMs,
-  /** Its events, attached ones included. */
-  eventCount: session.eventCount,
-  /** Its events per role, all four roles present. */
-  roleCounts: session.roleCounts,
-  /** Its collaboration category. */
-  collabCategory: session.collabCategory,
-  /** How the category was decided. */
-  categorySource: session.categorySource,
-  /** How sure the category is, 0–1. */
-  categoryConfidence: session.categoryConfidence,
-  /** The specifics behind the category, at most 5. */
-  collabSubTags: session.collabSubTags,
-  /** The Report's one-line title (the Report's fixed untitled value when nothing names the session). */
-  title: session.title,
-  /** Every agent that took part, sorted. */
-  agents: session.agents,
-  /** Every task it touched, sorted. */
-  taskIds: session.taskIds,
-  /** The session this one continues, when one is named. */
-  previousWorkSessionId: session.previousWorkSessionId,
+/**
+ * One work session as the static API lists it: the Report's fields the task-monitor's answer
+ * carries, its thread index and its page. The operator's override record and the sessions that
+ * continue this one are left out, as the task-monitor's answer has neither.
+ */
+export const ApiWorkSession = WorkSession.omit({
+  categoryOverride: true,
+  nextWorkSessionIds: true,
+  threads: true,
+}).extend({
   /** Its agent-to-agent threads, in time order, without their transcripts. */
   threads: z.array(ApiThread),
   /** The path segment of its page: the page is `sessions/<segment>/` under the site's base. */

@@ -3,12 +3,14 @@ import {
   API_DATA_DEPTH,
   API_EVENTS_LIMIT,
   apiEvent,
+  countCategories,
   EventsBody,
   eventsBody,
   nestingDepth,
 } from "../../../src/core/api/events.ts";
 import { CollabCategory } from "../../../src/core/category.ts";
-import { TOO_DEEP, toEventLine } from "../../../src/core/event-line.ts";
+import { eventCategory } from "../../../src/core/classify/event-category.ts";
+import { EventLine, TOO_DEEP, toEventLine } from "../../../src/core/event-line.ts";
 import { canonicalEvent } from "../../helpers/events.ts";
 import { bytes } from "../../helpers/line-ref.ts";
 
@@ -55,10 +57,40 @@ describe("eventsBody", () => {
   });
 });
 
+describe("countCategories", () => {
+  /** Events of every kind the count tells apart, texts repeated: the count caches by text. */
+  const texts = ["deploy the gateway and roll back", "review the contract clause", "점심 메뉴", "hello"];
+  const mixed = Array.from({ length: 40 }, (_, i) =>
+    canonicalEvent({
+      id: `mix-${i}`,
+      ts: i,
+      facts: i % 5 === 4 ? {} : { message: texts[i % texts.length] },
+      statedCategory: i % 7 === 0 ? "legal_compliance" : null,
+    }),
+  );
+
+  it("counts what eventCategory decides for each event, a stated category before the text", () => {
+    const expected = Object.fromEntries(CollabCategory.options.map((c) => [c, 0]));
+    let none = 0;
+    for (const event of mixed) {
+      const category = eventCategory(event)?.collabCategory;
+      if (category === undefined) none++;
+      else expected[category] = (expected[category] ?? 0) + 1;
+    }
+    const { categoryCounts, uncategorized } = countCategories(mixed);
+    expect(categoryCounts).toEqual(expected);
+    expect(uncategorized).toBe(none);
+    expect(none).toBeGreaterThan(0);
+    expect(categoryCounts.legal_compliance).toBeGreaterThan(0);
+    expect(new Set(Object.values(categoryCounts).filter((n) => n > 0)).size).toBeGreaterThan(1);
+  });
+});
+
 describe("apiEvent", () => {
-  it("is the event's `--events` line as an object", () => {
+  it("is the event's `--events` line as an object, and passes the line's schema", () => {
     const event = events[0] ?? canonicalEvent();
     expect(apiEvent(event)).toEqual(JSON.parse(toEventLine(event)));
+    expect(EventLine.safeParse(apiEvent(event)).success).toBe(true);
     expect(apiEvent(event).collabCategory).toBe("legal_compliance");
   });
 

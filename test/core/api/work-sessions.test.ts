@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
+  ApiThread,
+  ApiWorkSession,
   WorkSessionsBody,
   WorkSessionsFile,
   workSessionsBody,
   workSessionsFile,
 } from "../../../src/core/api/work-sessions.ts";
 import { CollabCategory } from "../../../src/core/category.ts";
+import { Thread, WorkSession } from "../../../src/core/sessions/work-session.ts";
 import { thread, workSession } from "../site/fixtures.ts";
 
 const sessions = [
@@ -71,6 +74,21 @@ describe("workSessionsBody", () => {
 
   it("refuses a session that has no card, as its segment would be made twice", () => {
     expect(() => workSessionsBody(report, new Map())).toThrow(/ws-1 has no card/);
+  });
+});
+
+describe("ApiThread and ApiWorkSession", () => {
+  it("are the Report's thread without its transcript, and its session with its thread index and page", () => {
+    expect(Object.keys(ApiThread.shape).sort()).toEqual(
+      Object.keys(Thread.shape)
+        .filter((k) => k !== "transcript")
+        .sort(),
+    );
+    const dropped = ["categoryOverride", "nextWorkSessionIds"];
+    expect(Object.keys(ApiWorkSession.shape).sort()).toEqual(
+      [...Object.keys(WorkSession.shape).filter((k) => !dropped.includes(k)), "segment"].sort(),
+    );
+    expect(ApiWorkSession.shape.status).toBe(WorkSession.shape.status);
   });
 });
 
