@@ -1,3 +1,4 @@
+import { formatTime } from "../site/format.ts";
 import { isoWeek } from "../weeks.ts";
 import { DEFAULT_TIME_ZONE, wallTimeMs } from "../zone.ts";
 
@@ -36,6 +37,12 @@ export function previousIsoWeek(week: string): string | null {
   return monday === null ? null : isoWeek(monday - WEEK_MS, DEFAULT_TIME_ZONE);
 }
 
+/** The ISO week after a week (`2025-W52` → `2026-W01`); null when the text is no week. */
+export function nextIsoWeek(week: string): string | null {
+  const monday = weekMondayWallMs(week);
+  return monday === null ? null : isoWeek(monday + WEEK_MS, DEFAULT_TIME_ZONE);
+}
+
 /** The epoch time whose wall clock in the zone reads `wallMs`, or the first one after it in a gap. */
 function epochOfWall(wallMs: number, zone: string): number {
   // The offset at the wall time read as UTC is a first guess; the offset at that guess is right
@@ -56,4 +63,14 @@ export function weekBounds(week: string, zone: string): { startMs: number; endMs
   const monday = weekMondayWallMs(week);
   if (monday === null) return null;
   return { startMs: epochOfWall(monday, zone), endMs: epochOfWall(monday + WEEK_MS, zone) };
+}
+
+/**
+ * The days a week covers in its zone, Monday and Sunday as `YYYY-MM-DD`, from its bounds. Sunday
+ * is read half a day before the next Monday, which is Sunday whatever the zone's clock does that
+ * week (a week an hour short or long still ends on it).
+ */
+export function weekDays(startMs: number, endMs: number, zone: string): { first: string; last: string } {
+  const day = (ms: number): string => formatTime(ms, zone).slice(0, 10);
+  return { first: day(startMs), last: day(endMs - DAY_MS / 2) };
 }

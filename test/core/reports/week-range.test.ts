@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   isIsoWeek,
+  nextIsoWeek,
   previousIsoWeek,
   weekBounds,
+  weekDays,
   weekMondayWallMs,
 } from "../../../src/core/reports/week-range.ts";
 
@@ -41,6 +43,19 @@ describe("ISO weeks as ranges", () => {
     expect(previousIsoWeek(week)).toBe(before);
   });
 
+  it.each([
+    ["2026-W09", "2026-W10"],
+    ["2025-W52", "2026-W01"],
+    ["2020-W53", "2021-W01"],
+    ["2020-W52", "2020-W53"],
+  ])("the week after %s is %s", (week, after) => {
+    expect(nextIsoWeek(week)).toBe(after);
+  });
+
+  it("has no week after a text that is no week", () => {
+    expect(nextIsoWeek("2021-W53")).toBeNull();
+  });
+
   it("cuts a week at Monday 00:00 of the zone", () => {
     const seoul = weekBounds("2026-W10", "Asia/Seoul");
     expect(iso(seoul?.startMs)).toBe("2026-03-01T15:00:00.000Z");
@@ -55,5 +70,21 @@ describe("ISO weeks as ranges", () => {
     const ny = weekBounds("2026-W10", "America/New_York");
     expect(iso(ny?.startMs)).toBe("2026-03-02T05:00:00.000Z");
     expect(iso(ny?.endMs)).toBe("2026-03-09T04:00:00.000Z");
+  });
+});
+
+describe("weekDays", () => {
+  it.each([
+    ["UTC", "2026-03-02", "2026-03-08"],
+    ["Asia/Seoul", "2026-03-02", "2026-03-08"],
+    // The week New York moves to summer time in, an hour short.
+    ["America/New_York", "2026-03-02", "2026-03-08"],
+    // The week New York leaves summer time in, an hour long.
+    ["America/New_York", "2026-11-02", "2026-11-08", "2026-W45"],
+  ])("names Monday and Sunday of the week in %s: %s – %s", (zone, first, last, week = "2026-W10") => {
+    const bounds = weekBounds(week, zone);
+    expect(bounds).not.toBeNull();
+    if (bounds === null) return;
+    expect(weekDays(bounds.startMs, bounds.endMs, zone)).toEqual({ first, last });
   });
 });
