@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CanonicalEvent } from "./event.ts";
 import { Report } from "./report.ts";
+import { Thread } from "./sessions/work-session.ts";
 import { HistoryEntry } from "./tasks/history.ts";
 import { TaskFile } from "./tasks/task-file.ts";
 
@@ -28,6 +29,12 @@ export const Analysis = z.object({
    * never by its title.
    */
   untitledSessions: z.set(z.string()).readonly(),
+  /**
+   * The threads of the agent-to-agent lines no work session took, in time order, transcripts
+   * included: the very threads the analysis built (and found blocked flows in), kept so the pages of
+   * conversations outside sessions show the same split without threading those lines again.
+   */
+  legacyThreads: z.array(Thread).readonly(),
   /** Discord user ids to agent names, from `openclaw.json`: how transcripts show mentions. */
   mentionNames: z.map(z.string(), z.string()).readonly(),
 });

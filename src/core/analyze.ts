@@ -86,6 +86,7 @@ export function analyze(input: LoadedInput, nowMs: number, timeZone: string = DE
     taskFiles: tasks.taskFiles,
     taskHistory: new Map(input.history.map((h) => [h.record.taskId, h.record])),
     untitledSessions: sessions.untitled,
+    legacyThreads: sessions.threads.filter((work) => work.workSessionId === null).map((work) => work.thread),
     mentionNames,
   };
 }

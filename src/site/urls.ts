@@ -98,6 +98,11 @@ export interface SiteUrls {
   quality: (page?: number) => string;
   /** A page of the transcript of a conversation inferred from lines that name none. */
   legacyThread: (segment: string, page?: number) => string;
+  /**
+   * A page of the list of conversations outside work sessions; the first when `page` is 1 or
+   * absent. Its folder is a word, so it meets neither a findings page (a number) nor a thread.
+   */
+  legacyThreads: (page?: number) => string;
   /** The static API files, in the shapes of the task-monitor's API. */
   apiWorkSessions: () => string;
   apiEvents: () => string;
@@ -149,6 +154,8 @@ export function siteUrls(base: string): SiteUrls {
     quality: (page = 1) => folder(base, "quality", ...(page === 1 ? [] : [String(page)])),
     legacyThread: (segment, page = 1) =>
       folder(base, "quality", "threads", segment, ...(page === 1 ? [] : [String(page)])),
+    legacyThreads: (page = 1) =>
+      folder(base, "quality", "conversations", ...(page === 1 ? [] : [String(page)])),
     apiWorkSessions: () => `${folder(base, "api")}work-sessions.json`,
     apiEvents: () => `${folder(base, "api")}events.json`,
   };

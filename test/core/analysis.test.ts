@@ -23,6 +23,7 @@ describe("Analysis", () => {
       "taskFiles",
       "taskHistory",
       "untitledSessions",
+      "legacyThreads",
       "mentionNames",
     ]);
     expect(Analysis.safeParse({ report: {} }).success).toBe(false);

@@ -1,11 +1,8 @@
 import { z } from "zod";
-import type { Analysis } from "../analysis.ts";
-import type { CanonicalEvent } from "../event.ts";
+import { pushTo } from "../group.ts";
 import { BLOCKED_REASONS } from "../sessions/blocked-reasons.ts";
-import { looseThreadEvents } from "../sessions/build-sessions.ts";
 import { isPairKey, LEGACY_GAP_MS } from "../sessions/thread-key.ts";
 import { THREAD_OUTCOMES } from "../sessions/thread-outcome.ts";
-import { buildThreads } from "../sessions/threads.ts";
 import { Thread } from "../sessions/work-session.ts";
 import { pathSegment } from "../site/path-segment.ts";
 import type { FamilyBuilder } from "../site/site-family.ts";
@@ -24,18 +21,21 @@ export const LegacyThreadEntry = z.object({
   inferred: z.boolean(),
   /** The agents it is between, sorted, each once. */
   agents: z.array(z.string()),
-  /** Who started it and to whom. */
+  /** Who started it; null when no line of it names a sender. */
   fromAgent: z.string().nullable(),
+  /** To whom; null when no line of it names a receiver. */
   toAgent: z.string().nullable(),
-  /** Its first and last line, epoch ms. */
+  /** Its first line, epoch ms. */
   startMs: z.number(),
+  /** Its last line, epoch ms. */
   endMs: z.number(),
   /** Turns of its transcript (lines with words). */
   turns: z.number().int().nonnegative(),
   /** Its lines. */
   eventCount: z.number().int().positive(),
-  /** How it ended, and why when not well. */
+  /** How it ended. */
   outcome: z.enum(THREAD_OUTCOMES),
+  /** Why it was blocked, when it was; absent otherwise. */
   blockedReason: z.enum(BLOCKED_REASONS).optional(),
   /** How many transcript pages it takes. */
   pages: z.number().int().positive(),
@@ -59,18 +59,6 @@ export const LegacyThreadPage = z.object({
   thread: Thread,
 });
 export type LegacyThreadPage = z.infer<typeof LegacyThreadPage>;
-
-/**
- * The threads of the agent-to-agent lines no work session took, built as the analysis built them
- * (the same events, the same split), from the events that no session's list holds.
- */
-export function legacyThreads(analysis: Analysis): Thread[] {
-  const inSessions = new Set<CanonicalEvent>();
-  for (const list of analysis.sessionEvents.values()) for (const event of list) inSessions.add(event);
-  const loose = looseThreadEvents(analysis.events.filter((event) => !inSessions.has(event)));
-  const logEndMs = analysis.events.at(-1)?.ts ?? 0;
-  return buildThreads(loose, null, logEndMs, analysis.mentionNames).map((work) => work.thread);
-}
 
 /** A thread's entry in the lists. */
 export function legacyEntry(thread: Thread): LegacyThreadEntry {
@@ -96,7 +84,7 @@ export function legacyEntry(thread: Thread): LegacyThreadEntry {
 
 /** The family "legacy": the list of threads outside work sessions, and one page per thread. */
 export const legacyFamily: FamilyBuilder = (analysis) => {
-  const threads = legacyThreads(analysis);
+  const threads = analysis.legacyThreads;
   const entries = threads.map(legacyEntry);
   const index: LegacyIndex = { gapMinutes: LEGACY_GAP_MS / 60_000, threads: entries };
   return {
@@ -109,3 +97,18 @@ export const legacyFamily: FamilyBuilder = (analysis) => {
     }),
   };
 };
+
+/**
+ * Each agent's entries, newest first, by agent id: what its page lists. Made in one pass over the
+ * threads, so that the agent pages together cost the threads once, not once per agent.
+ */
+export function legacyEntriesByAgent(
+  entries: readonly LegacyThreadEntry[],
+): Map<string, LegacyThreadEntry[]> {
+  const byAgent = new Map<string, LegacyThreadEntry[]>();
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const entry = entries[i] as LegacyThreadEntry;
+    for (const agent of entry.agents) pushTo(byAgent, agent, entry);
+  }
+  return byAgent;
+}

@@ -6,6 +6,8 @@ import { UNATTRIBUTED_REASONS } from "../sessions/attribute.ts";
 import { isAgentToAgent } from "../sessions/build-sessions.ts";
 import { pathSegment } from "../site/path-segment.ts";
 import type { FamilyBuilder } from "../site/site-family.ts";
+import { conversationListPages, conversationListSegment } from "./conversation-list.ts";
+import { legacyEntry } from "./legacy-threads.ts";
 import { UnknownType, unknownTypes } from "./unknown-types.ts";
 
 /** How many findings one page lists: a page of plain rows stays small at this size. */
@@ -20,13 +22,15 @@ export const UnattributedRow = z.object({
   id: z.string(),
   /** When, epoch ms. */
   ts: z.number(),
-  /** Its type and role. */
+  /** Its type, as the log wrote it. */
   type: z.string(),
+  /** Its role, as classification gave it. */
   eventRole: EventRole,
   /** The agents it names (emitter, sender, receiver), each once, in that order. */
   agents: z.array(z.string()),
-  /** Where it was read. */
+  /** The file it was read from. */
   file: z.string(),
+  /** Its line in that file, from 1. */
   line: z.number().int().positive(),
   /** Why no session took it. */
   reasonKey: z.enum(UNATTRIBUTED_REASONS),
@@ -45,8 +49,9 @@ export const QualityIndex = z.object({
   findingsTotal: z.number().int().nonnegative(),
   /** How many pages the listed findings take (at least one). */
   findingPages: z.number().int().positive(),
-  /** Distinct events read, and copies dedupe dropped. */
+  /** Distinct events read. */
   events: z.number().int().nonnegative(),
+  /** Copies of events that dedupe dropped. */
   duplicates: z.number().int().nonnegative(),
   /** Types their format does not document, most frequent first. */
   unknownTypes: z.array(UnknownType),
@@ -56,28 +61,46 @@ export const QualityIndex = z.object({
     total: z.number().int().nonnegative(),
     /** Per reason, in the order of UNATTRIBUTED_REASONS, reasons without events left out. */
     byReason: z.array(
-      z.object({ reasonKey: z.enum(UNATTRIBUTED_REASONS), count: z.number().int().positive() }),
+      z.object({
+        /** The reason. */
+        reasonKey: z.enum(UNATTRIBUTED_REASONS),
+        /** How many events no session took for it. */
+        count: z.number().int().positive(),
+      }),
     ),
     /** The first UNATTRIBUTED_LISTED of them, in time order. */
     listed: z.array(UnattributedRow),
   }),
   /** Classifications that fell back to the default category. */
   fallback: z.object({
-    /** Work sessions, and those whose category is only the fallback. */
+    /** Work sessions. */
     sessions: z.number().int().nonnegative(),
+    /** Work sessions whose category is only the fallback. */
     fallbackSessions: z.number().int().nonnegative(),
     /** Their share, 0–1 (0 without sessions). */
     share: z.number().min(0).max(1),
     /** Per ISO week, as the Report's weeks say. */
-    weeks: z.array(z.object({ week: z.string(), sessions: z.number().int(), fallbackRatio: z.number() })),
+    weeks: z.array(
+      z.object({
+        /** The ISO week, `YYYY-Www`, in the Report's time zone. */
+        week: z.string(),
+        /** Conversation sessions that started in it. */
+        sessions: z.number().int(),
+        /** The share of them whose category is only the fallback, 0–1. */
+        fallbackRatio: z.number(),
+      }),
+    ),
   }),
+  /** How many pages the list of conversations outside work sessions takes (at least one). */
+  conversationPages: z.number().int().positive(),
 });
 export type QualityIndex = z.infer<typeof QualityIndex>;
 
 /** One page of the findings, by number. */
 export const QualityFindingsPage = z.object({
-  /** Its number, from 1, and how many there are. */
+  /** Its number, from 1. */
   page: z.number().int().positive(),
+  /** How many pages the findings take. */
   pages: z.number().int().positive(),
   /** The place of its first finding in the whole list, from 0. */
   offset: z.number().int().nonnegative(),
@@ -86,8 +109,11 @@ export const QualityFindingsPage = z.object({
 });
 export type QualityFindingsPage = z.infer<typeof QualityFindingsPage>;
 
-/** The summary of an analysis's data quality. */
-export function qualityIndex(analysis: Analysis): QualityIndex {
+/**
+ * The summary of an analysis's data quality. `conversationPages` is how many pages the list of
+ * conversations outside work sessions takes, which the quality family also makes.
+ */
+export function qualityIndex(analysis: Analysis, conversationPages = 1): QualityIndex {
   const { report } = analysis;
   const { input } = report;
   const omitted = input.errorsOmitted ?? [];
@@ -132,6 +158,7 @@ export function qualityIndex(analysis: Analysis): QualityIndex {
         fallbackRatio: w.fallbackRatio,
       })),
     },
+    conversationPages,
   };
 }
 
@@ -151,9 +178,18 @@ export function findingPages(findings: readonly Finding[]): QualityFindingsPage[
   }));
 }
 
-/** The family "quality": the summary as its index, and the findings' pages by number. */
-export const qualityFamily: FamilyBuilder = (analysis) => ({
-  family: "quality",
-  index: qualityIndex(analysis),
-  pages: findingPages(analysis.report.input.errors).map((page) => ({ segment: String(page.page), page })),
-});
+/**
+ * The family "quality": the summary as its index, the findings' pages by number, and the pages of
+ * the list of conversations outside work sessions (see conversationListSegment).
+ */
+export const qualityFamily: FamilyBuilder = (analysis) => {
+  const conversations = conversationListPages(analysis.legacyThreads.map(legacyEntry));
+  return {
+    family: "quality",
+    index: qualityIndex(analysis, conversations.length),
+    pages: [
+      ...findingPages(analysis.report.input.errors).map((page) => ({ segment: String(page.page), page })),
+      ...conversations.map((page) => ({ segment: conversationListSegment(page.page), page })),
+    ],
+  };
+};

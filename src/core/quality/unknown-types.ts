@@ -10,8 +10,9 @@ export const UnknownType = z.object({
   type: z.string(),
   /** Distinct events of this type. */
   count: z.number().int().positive(),
-  /** The first and last of them, epoch ms. */
+  /** The first of them, epoch ms. */
   firstMs: z.number(),
+  /** The last of them, epoch ms. */
   lastMs: z.number(),
 });
 export type UnknownType = z.infer<typeof UnknownType>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Agent } from "../agents/build-agents.ts";
 import { pushTo } from "../group.ts";
+import { LegacyThreadEntry } from "../quality/legacy-threads.ts";
 import type { AgentCard } from "./agent-card.ts";
 import { AgentSwimlane, agentSwimlane } from "./agent-swimlane.ts";
 import { SessionCard } from "./session-card.ts";
@@ -9,6 +10,9 @@ import { TaskCard } from "./task-card.ts";
 
 /** How many sessions an agent's page lists. */
 const AGENT_SESSIONS_SHOWN = 50;
+
+/** How many conversations outside work sessions an agent's page lists; the rest are on their list. */
+export const AGENT_LEGACY_SHOWN = 50;
 
 /** Everything one agent's page shows: one shard file per agent. */
 export const AgentPage = z.object({
@@ -24,11 +28,22 @@ export const AgentPage = z.object({
   sessionCount: z.number().int(),
   /** Its tasks. */
   tasks: z.array(TaskCard),
+  /** The newest fifty conversations outside work sessions it took part in, newest first. */
+  legacyThreads: z.array(LegacyThreadEntry),
+  /** How many conversations outside work sessions it took part in. */
+  legacyThreadCount: z.number().int().nonnegative(),
 });
 export type AgentPage = z.infer<typeof AgentPage>;
 
-/** Every agent's page, in the Report's order, from the session and task cards (newest first). */
-export function agentPages(agents: readonly Agent[], lookups: SiteLookups): AgentPage[] {
+/**
+ * Every agent's page, in the Report's order, from the session and task cards (newest first) and
+ * each agent's conversations outside work sessions (newest first, from legacyEntriesByAgent).
+ */
+export function agentPages(
+  agents: readonly Agent[],
+  lookups: SiteLookups,
+  legacyOf: ReadonlyMap<string, readonly LegacyThreadEntry[]>,
+): AgentPage[] {
   const sessionsOf = new Map<string, SessionCard[]>();
   for (const card of lookups.sessionCards.values())
     for (const agent of card.agents) pushTo(sessionsOf, agent, card);
@@ -36,6 +51,7 @@ export function agentPages(agents: readonly Agent[], lookups: SiteLookups): Agen
   for (const card of lookups.taskCards.values()) pushTo(tasksOf, card.agentId, card);
   return agents.map((agent) => {
     const sessions = sessionsOf.get(agent.agentId) ?? [];
+    const legacy = legacyOf.get(agent.agentId) ?? [];
     return {
       agent,
       segment: (lookups.agentCards.get(agent.agentId) as AgentCard).segment,
@@ -43,6 +59,8 @@ export function agentPages(agents: readonly Agent[], lookups: SiteLookups): Agen
       sessions: sessions.slice(0, AGENT_SESSIONS_SHOWN),
       sessionCount: sessions.length,
       tasks: tasksOf.get(agent.agentId) ?? [],
+      legacyThreads: legacy.slice(0, AGENT_LEGACY_SHOWN),
+      legacyThreadCount: legacy.length,
     };
   });
 }

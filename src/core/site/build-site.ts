@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Analysis } from "../analysis.ts";
+import { legacyEntriesByAgent, legacyEntry } from "../quality/legacy-threads.ts";
 import { publish } from "../redact/publish.ts";
 import { Redactor } from "../redact/redact.ts";
 import { AgentPage, agentPages } from "./agent-page.ts";
@@ -53,7 +54,11 @@ export function buildSiteData(analysis: Analysis, options: SiteDataOptions = {})
     index: siteIndex(analysis.report, lookups, events.listings),
     sessions: sessionPages(analysis, lookups),
     tasks: taskPages(analysis, lookups),
-    agents: agentPages(analysis.report.agents, lookups),
+    agents: agentPages(
+      analysis.report.agents,
+      lookups,
+      legacyEntriesByAgent(analysis.legacyThreads.map(legacyEntry)),
+    ),
     events: events.pages,
     families: FAMILY_BUILDERS.map((build) => build(analysis, lookups)),
   };

@@ -27,6 +27,8 @@ export const LABELS = {
   drift: { ko: "드리프트", en: "Drift" },
   reports: { ko: "주간 리포트", en: "Weekly reports" },
   quality: { ko: "데이터 품질", en: "Data quality" },
+  qAllConversations: { ko: "전체 {n}개 목록 보기", en: "See the list of all {n}" },
+  qNewestOf: { ko: "최근 {n}개만 보여 줍니다 (전체 {total}개)", en: "The newest {n} of {total}" },
   qIntro: {
     ko: "읽지 못한 줄, 알 수 없는 이벤트 유형, 워크세션에 묶이지 않은 이벤트, 기본값으로 분류된 워크세션, 중복과 가린 비밀을 모았습니다.",
     en: "Lines that could not be read, unknown event types, events no work session took, sessions classified by the fallback, duplicates and redacted secrets.",
@@ -49,7 +51,7 @@ export const LABELS = {
   qFirstLast: { ko: "처음 – 마지막", en: "First – last" },
   qUnattributed: { ko: "워크세션에 묶이지 않은 이벤트", en: "Events outside any work session" },
   qNoUnattributed: { ko: "모든 이벤트가 워크세션에 묶였습니다.", en: "Every event is in a work session." },
-  qListedFirst: { ko: "앞에서부터 이만큼만 보여 줍니다", en: "Only this many, from the first, are listed" },
+  qListedFirst: { ko: "처음 {n}개만 보여 줍니다 (전체 {total}개)", en: "The first {n} of {total}" },
   qFallback: { ko: "기본값으로 분류된 워크세션", en: "Sessions classified by the fallback" },
   qShare: { ko: "비율", en: "Share" },
   qWeek: { ko: "주", en: "Week" },

@@ -1,36 +1,44 @@
 import { describe, expect, it } from "vitest";
-import type { CanonicalEvent } from "../../../src/core/event.ts";
+import type { BaseEvent } from "../../../src/core/event.ts";
+import { analyze } from "../../../src/core/analyze.ts";
 import {
   LegacyIndex,
+  legacyEntriesByAgent,
+  legacyEntry,
   legacyFamily,
-  legacyThreads,
   LegacyThreadPage,
 } from "../../../src/core/quality/legacy-threads.ts";
-import { attributeEvents } from "../../../src/core/sessions/attribute.ts";
-import { listUnattributed } from "../../../src/core/sessions/build-sessions.ts";
 import { LEGACY_GAP_MS } from "../../../src/core/sessions/thread-key.ts";
 import { pathSegment } from "../../../src/core/site/path-segment.ts";
 import { siteLookups } from "../../../src/core/site/site-lookups.ts";
 import { TURNS_PER_PAGE } from "../../../src/core/site/transcript-pages.ts";
-import { classifiedEvent } from "../../helpers/events.ts";
-import { analysis } from "../site/fixtures.ts";
+import { readEvent } from "../../helpers/events.ts";
+import { analysis, thread } from "../site/fixtures.ts";
 
 const MAINS = ["eden", "seum"];
 let line = 0;
-const say = (ts: number, data: Record<string, unknown>, type = "a2a.send"): CanonicalEvent =>
-  classifiedEvent(
+const say = (ts: number, data: Record<string, unknown>, type = "a2a.send"): BaseEvent =>
+  readEvent(
     { type, agentId: "eden", ts, data: { fromAgent: "eden", toAgent: "seum", ...data } },
-    MAINS,
     "e.ndjson",
     ++line,
   );
 
-/** An analysis made of these events, attributed as analyze attributes them. */
-function analysed(events: CanonicalEvent[]) {
-  const attribution = attributeEvents(events, new Map());
-  return analysis(
-    { unattributed: listUnattributed(attribution) },
-    { events, sessionEvents: attribution.bySession },
+/** The analysis of these events, by the real analyze. */
+function analysed(events: BaseEvent[]) {
+  return analyze(
+    {
+      files: [],
+      events,
+      findings: [],
+      taskFiles: [],
+      history: [],
+      currentTasks: [],
+      mainAgents: MAINS,
+      mentionNames: {},
+      overrides: {},
+    },
+    Date.parse("2026-03-09T00:00:00Z"),
   );
 }
 
@@ -40,8 +48,8 @@ describe("legacyThreads", () => {
   const second = [say(2000 + LEGACY_GAP_MS + 1, { message: "다시" })];
   const data = analysed([inSession, ...first, ...second]);
 
-  it("builds the threads of the lines no session took, split as the Report keys them", () => {
-    const threads = legacyThreads(data);
+  it("keeps the threads of the lines no session took, split as the Report keys them", () => {
+    const threads = data.legacyThreads;
     expect(threads.map((t) => [t.threadKey, t.eventCount])).toEqual([
       ["pair:eden_seum@1970-01-01T00:00:01.000Z", 2],
       ["pair:eden_seum@1970-01-01T00:30:02.001Z", 1],
@@ -52,6 +60,7 @@ describe("legacyThreads", () => {
 
   it("makes the legacy family: an entry per thread with its segment, and a page per thread", () => {
     const family = legacyFamily(data, siteLookups(data));
+    expect(family.pages.map((p) => LegacyThreadPage.parse(p.page).thread)).toEqual(data.legacyThreads);
     const index = LegacyIndex.parse(family.index);
     expect(index.gapMinutes).toBe(30);
     expect(index.threads.map((e) => [e.segment, e.inferred, e.agents, e.turns, e.pages])).toEqual([
@@ -73,5 +82,22 @@ describe("legacyThreads", () => {
     const family = legacyFamily(analysed(long), siteLookups(analysis()));
     const [entry] = LegacyIndex.parse(family.index).threads;
     expect([entry?.threadKey, entry?.inferred, entry?.pages]).toEqual(["conv:c9", false, 2]);
+  });
+
+  it("lists each agent's threads newest first, each under every agent it is between", () => {
+    const started = (at: number, from: string, to: string) =>
+      legacyEntry(thread(from, to, { threadKey: `pair:${at}`, startMs: at }));
+    const byAgent = legacyEntriesByAgent([
+      started(1, "eden", "seum"),
+      started(2, "seum", "miri"),
+      started(3, "eden", "eden"),
+    ]);
+    expect(
+      Object.fromEntries([...byAgent].map(([agent, list]) => [agent, list.map((e) => e.startMs)])),
+    ).toEqual({
+      eden: [3, 1],
+      seum: [2, 1],
+      miri: [2],
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Finding } from "../../../src/core/finding.ts";
+import { CONVERSATIONS_PER_PAGE, ConversationListPage } from "../../../src/core/quality/conversation-list.ts";
 import {
   FINDINGS_PER_PAGE,
   findingPageCount,
@@ -13,7 +14,7 @@ import {
 import { UNATTRIBUTED_REASONS } from "../../../src/core/sessions/attribute.ts";
 import { LABELS, UNATTRIBUTED_REASON_NAMES, unattributedReasonName } from "../../../src/core/site/labels.ts";
 import { siteLookups } from "../../../src/core/site/site-lookups.ts";
-import { analysis, event, unattributed, workSession } from "../site/fixtures.ts";
+import { analysis, event, thread, unattributed, workSession } from "../site/fixtures.ts";
 
 const finding = (line: number): Finding => ({ file: "logs/a.ndjson", line, reason: "not valid JSON" });
 
@@ -112,11 +113,19 @@ describe("qualityIndex", () => {
     expect(qualityIndex(analysis()).fallback.share).toBe(0);
   });
 
-  it("is the quality family's index, with a page per number", () => {
+  it("is the quality family's index, with a page per number and the conversations' pages", () => {
     const family = qualityFamily(data, siteLookups(data));
     expect(family.family).toBe("quality");
     expect(family.index).toEqual(index);
-    expect(family.pages.map((p) => p.segment)).toEqual(["1"]);
+    expect(family.pages.map((p) => p.segment)).toEqual(["1", "conversations-1"]);
+    const threads = Array.from({ length: CONVERSATIONS_PER_PAGE + 1 }, (_, i) =>
+      thread("eden", "seum", { threadKey: `pair:eden_seum@${i}`, startMs: i }),
+    );
+    const many = qualityFamily(analysis({}, { legacyThreads: threads }), siteLookups(data));
+    expect(QualityIndex.parse(many.index).conversationPages).toBe(2);
+    expect(many.pages.map((p) => p.segment)).toEqual(["1", "conversations-1", "conversations-2"]);
+    const last = ConversationListPage.parse(many.pages[2]?.page);
+    expect(last.threads.map((e) => e.threadKey)).toEqual([`pair:eden_seum@${CONVERSATIONS_PER_PAGE}`]);
   });
 });
 

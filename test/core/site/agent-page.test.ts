@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { AgentPage, agentPages } from "../../../src/core/site/agent-page.ts";
+import { legacyEntriesByAgent, legacyEntry } from "../../../src/core/quality/legacy-threads.ts";
+import { AGENT_LEGACY_SHOWN, AgentPage, agentPages } from "../../../src/core/site/agent-page.ts";
 import { siteLookups } from "../../../src/core/site/site-lookups.ts";
-import { agent, analysis, task, workSession } from "./fixtures.ts";
+import { agent, analysis, task, thread, workSession } from "./fixtures.ts";
 
 describe("agentPages", () => {
   const sessions = Array.from({ length: 60 }, (_, i) =>
@@ -22,7 +23,10 @@ describe("agentPages", () => {
       agent("Ghost"),
     ],
   });
-  const [main, nuri, ghost] = agentPages(data.report.agents, siteLookups(data));
+  const legacy = Array.from({ length: AGENT_LEGACY_SHOWN + 2 }, (_, i) =>
+    legacyEntry(thread("main", i === 0 ? "nuri" : "seum", { threadKey: `pair:t${i}`, startMs: i })),
+  );
+  const [main, nuri, ghost] = agentPages(data.report.agents, siteLookups(data), legacyEntriesByAgent(legacy));
 
   it("makes one page per agent that passes its schema, with the agent's card's segment", () => {
     expect(AgentPage.safeParse(main).success).toBe(true);
@@ -41,6 +45,14 @@ describe("agentPages", () => {
     expect(nuri?.tasks.map((t) => t.taskId)).toEqual(["task_a"]);
     expect(main?.tasks.map((t) => t.taskId)).toEqual(["task_b"]);
     expect([ghost?.sessions, ghost?.sessionCount, ghost?.tasks]).toEqual([[], 0, []]);
+  });
+
+  it("lists the newest of its conversations outside work sessions, and counts them all", () => {
+    expect(main?.legacyThreadCount).toBe(AGENT_LEGACY_SHOWN + 2);
+    expect(main?.legacyThreads).toHaveLength(AGENT_LEGACY_SHOWN);
+    expect(main?.legacyThreads[0]?.startMs).toBe(AGENT_LEGACY_SHOWN + 1);
+    expect(nuri?.legacyThreads.map((e) => e.threadKey)).toEqual(["pair:t0"]);
+    expect([ghost?.legacyThreads, ghost?.legacyThreadCount]).toEqual([[], 0]);
   });
 
   it("draws the agent's states as a swimlane, one rect per state span, and none without states", () => {

@@ -146,6 +146,7 @@ export function analysis(parts: Partial<Report> = {}, extra: Partial<Analysis> =
     taskFiles: new Map(),
     taskHistory: new Map(),
     untitledSessions: new Set(),
+    legacyThreads: [],
     mentionNames: new Map(),
     ...extra,
   };
