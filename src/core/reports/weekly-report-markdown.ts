@@ -11,9 +11,8 @@ import { formatTime } from "../site/format.ts";
 import { markdownLabel, markdownLink, markdownText } from "../site/markdown-text.ts";
 import { percent, signedChange } from "./report-numbers.ts";
 import type { ReportLinks } from "./report-links.ts";
+import { weekDays } from "./week-range.ts";
 import type { WeekBlockedFlow, WeeklyReport } from "./weekly-report.ts";
-
-const DAY_MS = 86_400_000;
 
 /** A row of a Markdown table; every cell is Markdown already. */
 function row(cells: readonly string[]): string {
@@ -22,8 +21,8 @@ function row(cells: readonly string[]): string {
 
 /** The days a week covers, Monday to Sunday, in its zone: `2026-03-02 – 2026-03-08`. */
 function period(report: WeeklyReport): string {
-  const day = (ms: number): string => formatTime(ms, report.timeZone).slice(0, 10);
-  return `${day(report.startMs)} – ${day(report.endMs - DAY_MS / 2)}`;
+  const days = weekDays(report.startMs, report.endMs, report.timeZone);
+  return `${days.first} – ${days.last}`;
 }
 
 /** A blocked flow's session: a link to its page, or a dash when it belongs to none. */
