@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Analysis } from "../analysis.ts";
 import { CollabCategory } from "../category.ts";
 import { EventRole } from "../classify/event-role.ts";
+import { nextIsoWeek } from "../reports/week-range.ts";
 import { BLOCKED_REASONS } from "../sessions/blocked-reasons.ts";
 import { isoWeek } from "../weeks.ts";
 import type { FamilyBuilder, FamilyData } from "./site-family.ts";
@@ -30,7 +31,11 @@ function stackedChart<K extends z.ZodType>(key: K) {
 export const DriftPage = z.object({
   /** The IANA time zone the weeks are cut in (the Report's). */
   timeZone: z.string(),
-  /** Every ISO week that any chart counts something in, oldest first. */
+  /**
+   * The weeks of the x axis, oldest first: every ISO week from the first that any chart counts
+   * something in to the last (see chartWeeks), or, over a span longer than MAX_FILLED_WEEKS, only
+   * the weeks that count something.
+   */
   weeks: z.array(z.string()),
   /** Main-agent conversation sessions that started in each week, by collaboration category. */
   categories: stackedChart(CollabCategory),
@@ -64,6 +69,34 @@ function chartOf<K extends string>(tally: Tally<K>, keys: readonly K[], weeks: r
   return { series, totals };
 }
 
+/**
+ * The longest span of weeks the charts fill in whole: ten years. A quiet week is drawn as zeros so
+ * that the trend reads true, but a log with one stray time decades off (a 1970 time beside this
+ * year's) would make thousands of empty columns, so a longer span keeps only its counted weeks.
+ */
+export const MAX_FILLED_WEEKS = 520;
+
+/**
+ * The x axis of the charts from the weeks that count something: every week from the first to the
+ * last when they span at most MAX_FILLED_WEEKS weeks, else the counted weeks alone; oldest first.
+ */
+export function chartWeeks(counted: Iterable<string>): string[] {
+  const weeks = [...new Set(counted)].sort();
+  const [first] = weeks;
+  const last = weeks.at(-1);
+  if (first === undefined || last === undefined) return [];
+  const filled = [first];
+  let week = first;
+  while (week !== last) {
+    const next = nextIsoWeek(week);
+    // A week past the year 9999 has no text, and a span longer than the limit keeps its counted weeks.
+    if (next === null || filled.length === MAX_FILLED_WEEKS) return weeks;
+    filled.push(next);
+    week = next;
+  }
+  return filled;
+}
+
 /** The drift page from the analysis: the Report's weeks, the events' roles and the blocked flows. */
 export function driftPage(analysis: Analysis): DriftPage {
   const { report } = analysis;
@@ -79,7 +112,7 @@ export function driftPage(analysis: Analysis): DriftPage {
   for (const event of analysis.events) count(roles, isoWeek(event.ts, zone), event.eventRole);
   const reasons: Tally<(typeof BLOCKED_REASONS)[number]> = new Map();
   for (const flow of report.blockedFlows) count(reasons, isoWeek(flow.ts, zone), flow.reason);
-  const weeks = [...new Set([...categories.keys(), ...roles.keys(), ...reasons.keys()])].sort();
+  const weeks = chartWeeks([...categories.keys(), ...roles.keys(), ...reasons.keys()]);
   return {
     timeZone: zone,
     weeks,

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { CollabCategory } from "../../../src/core/category.ts";
 import type { BlockedFlow } from "../../../src/core/sessions/blocked-flows.ts";
 import type { BlockedReason } from "../../../src/core/sessions/blocked-reasons.ts";
-import { DriftPage, driftFamily, driftPage } from "../../../src/core/site/drift-page.ts";
+import {
+  chartWeeks,
+  DriftPage,
+  driftFamily,
+  driftPage,
+  MAX_FILLED_WEEKS,
+} from "../../../src/core/site/drift-page.ts";
 import { siteLookups } from "../../../src/core/site/site-lookups.ts";
 import type { Week } from "../../../src/core/weeks.ts";
 import { analysis, event } from "./fixtures.ts";
@@ -34,6 +40,30 @@ function flow(reason: BlockedReason, ts: number): BlockedFlow {
     evidence: [],
   } as BlockedFlow;
 }
+
+describe("chartWeeks", () => {
+  it.each([
+    ["no weeks", [], []],
+    ["one week", ["2026-W10"], ["2026-W10"]],
+    [
+      "a quiet gap, filled",
+      ["2026-W12", "2026-W09", "2026-W12"],
+      ["2026-W09", "2026-W10", "2026-W11", "2026-W12"],
+    ],
+    ["a year's end with week 53", ["2020-W52", "2021-W01"], ["2020-W52", "2020-W53", "2021-W01"]],
+  ])("%s", (_, counted, weeks) => {
+    expect(chartWeeks(counted)).toEqual(weeks);
+  });
+
+  it("fills a span of exactly MAX_FILLED_WEEKS weeks, and keeps only the counted weeks of a longer one", () => {
+    // 2016-W01 to 2025-W52 is 521 weeks (2020 has 53), so the span of 2016-W02 to it is 520.
+    const filled = chartWeeks(["2016-W02", "2025-W52"]);
+    expect(filled).toHaveLength(MAX_FILLED_WEEKS);
+    expect([filled[0], filled.at(-1)]).toEqual(["2016-W02", "2025-W52"]);
+    expect(chartWeeks(["2016-W01", "2025-W52"])).toEqual(["2016-W01", "2025-W52"]);
+    expect(chartWeeks(["1970-W01", "2026-W09", "2026-W10"])).toEqual(["1970-W01", "2026-W09", "2026-W10"]);
+  });
+});
 
 describe("driftPage", () => {
   const data = analysis(
@@ -96,6 +126,16 @@ describe("driftPage", () => {
     expect(quiet.weeks).toEqual(["2026-W10"]);
     expect(quiet.reasons).toEqual({ series: [], totals: [0] });
     expect(quiet.roles).toEqual({ series: [], totals: [0] });
+  });
+
+  it("draws a quiet week between counted ones as zeros, with no fallback share", () => {
+    const gap = driftPage(
+      analysis({ weeks: [week("2026-W07", { infra_ops: 1 }, 0.5), week("2026-W10", { infra_ops: 2 })] }),
+    );
+    expect(gap.weeks).toEqual(["2026-W07", "2026-W08", "2026-W09", "2026-W10"]);
+    expect(gap.categories.series).toEqual([{ key: "infra_ops", counts: [1, 0, 0, 2] }]);
+    expect(gap.categories.totals).toEqual([1, 0, 0, 2]);
+    expect(gap.fallbackPercent).toEqual([50, null, null, 0]);
   });
 
   it("is empty when nothing happened", () => {
