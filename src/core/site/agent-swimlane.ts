@@ -5,8 +5,9 @@ import { AGENT_STATES, type AgentState } from "../agents/agent-states.ts";
 export const AXIS_WIDTH = 1000;
 /** The width of the lane names left of the axis, in viewBox units. */
 export const LABEL_WIDTH = 140;
-/** The height of one lane, and the gap below the last one that the tick labels take. */
+/** The height of one lane, in viewBox units. */
 export const LANE_HEIGHT = 24;
+/** The gap below the last lane that the tick labels take, in viewBox units. */
 export const AXIS_HEIGHT = 28;
 /** Room right of the axis, so that the last tick's label is not cut off. */
 const RIGHT_PAD = 10;
@@ -24,11 +25,13 @@ export const SWIMLANE_TICKS = 5;
  * whatever the number of spans).
  */
 export const SwimlaneRect = z.object({
-  /** Left edge and width, in viewBox units. */
+  /** Its left edge, in viewBox units. */
   x: z.number(),
+  /** Its width, in viewBox units: at least MIN_SPAN_WIDTH. */
   width: z.number().positive(),
-  /** The first span's start and the last span's end, epoch ms. */
+  /** The first span's start, epoch ms. */
   startMs: z.number(),
+  /** The last span's end, epoch ms. */
   endMs: z.number(),
   /** How many spans it draws: 1 unless spans were merged. */
   spans: z.number().int().positive(),
@@ -50,25 +53,37 @@ export const SwimlaneLane = z.object({
 });
 export type SwimlaneLane = z.infer<typeof SwimlaneLane>;
 
+/** One time label of the axis. */
+export const SwimlaneTick = z.object({
+  /** Where it goes on the x axis, in viewBox units. */
+  x: z.number(),
+  /** The time it names, epoch ms; the page writes it in the build's time zone. */
+  ms: z.number(),
+});
+export type SwimlaneTick = z.infer<typeof SwimlaneTick>;
+
 /**
  * An agent's state timeline as a swimlane chart: one lane per state it was in, each span a rect on
  * one time axis from its first state change to when it was last seen. Geometry only: the page
  * draws it and names the states and times in its language.
  */
 export const AgentSwimlane = z.object({
-  /** The viewBox's width and height. */
+  /** The viewBox's width. */
   width: z.number().positive(),
+  /** The viewBox's height: every lane and the tick labels below them. */
   height: z.number().positive(),
-  /** Where the time axis starts, in viewBox units, and its width. */
+  /** Where the time axis starts, in viewBox units: right of the lane names. */
   axisX: z.number(),
+  /** The time axis's width, in viewBox units. */
   axisWidth: z.number().positive(),
-  /** The axis's first and last time, epoch ms. */
+  /** The axis's first time, epoch ms: the agent's first state change. */
   startMs: z.number(),
+  /** The axis's last time, epoch ms: when the agent was last seen. */
   endMs: z.number(),
   /** The lanes, in the order of AGENT_STATES, only states the agent was in. */
   lanes: z.array(SwimlaneLane),
-  /** The time labels: where each goes on the x axis and its time. */
-  ticks: z.array(z.object({ x: z.number(), ms: z.number() })),
+  /** The time labels, left to right: SWIMLANE_TICKS of them, or one when the axis is an instant. */
+  ticks: z.array(SwimlaneTick),
   /** How many state spans the chart shows, merged ones included: the state table's rows. */
   spans: z.number().int().positive(),
 });
@@ -76,7 +91,9 @@ export type AgentSwimlane = z.infer<typeof AgentSwimlane>;
 
 /** A state change, as the agent's states list it. */
 interface StateChange {
+  /** When the agent entered the state, epoch ms. */
   ts: number;
+  /** The state it entered. */
   state: AgentState;
 }
 
