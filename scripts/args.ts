@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { LOCALES, type Locale } from "../src/core/site/labels.ts";
 import { DEFAULT_TIME_ZONE, isTimeZone } from "../src/core/zone.ts";
 
 /** A mistake on the command line: one line on stderr, exit code 1, never a stack trace. */
@@ -39,4 +40,13 @@ export function parseTimeZone(value: string | undefined): string {
       `--tz should be an IANA time zone, e.g. UTC or Asia/Seoul (got ${JSON.stringify(value)})`,
     );
   return value;
+}
+
+/** `--locale` as one of the languages the labels are written in (`ko` when absent), else a UsageError. */
+export function parseLocale(value: string | undefined): Locale {
+  if (value === undefined) return "ko";
+  const locale = LOCALES.find((l) => l === value);
+  if (locale === undefined)
+    throw new UsageError(`--locale should be ${LOCALES.join(" or ")} (got ${JSON.stringify(value)})`);
+  return locale;
 }

@@ -8,7 +8,7 @@ import { describeCounts, type RedactionCount } from "../../src/core/redact/redac
 import { analyzeInputs } from "../../src/ingest/analyze-inputs.ts";
 import { silentProgress, streamProgress } from "../../src/ingest/progress.ts";
 import { writeSiteData } from "../../src/ingest/write-site-data.ts";
-import { parseCommand, parseNow, parseTimeZone, UsageError } from "../args.ts";
+import { parseCommand, parseLocale, parseNow, parseTimeZone, UsageError } from "../args.ts";
 import { DEFAULT_OUT, dataFolderBeside } from "../../src/site/data-folder.ts";
 import {
   checkDataFolder,
@@ -60,9 +60,7 @@ export async function runBuild(argv: string[]): Promise<number> {
     return 0;
   }
   const nowMs = parseNow(values.now);
-  const locale = values.locale ?? "ko";
-  if (locale !== "ko" && locale !== "en")
-    throw new UsageError(`--locale should be ko or en (got ${JSON.stringify(locale)})`);
+  const locale = parseLocale(values.locale);
   const out = path.resolve(values.out ?? DEFAULT_OUT);
   checkOutDir(out);
   const timeZone = parseTimeZone(values.tz);

@@ -8,7 +8,7 @@ import { weeklyReportMarkdown } from "../../src/core/reports/weekly-report-markd
 import { analyzeInputs } from "../../src/ingest/analyze-inputs.ts";
 import { silentProgress, streamProgress } from "../../src/ingest/progress.ts";
 import { siteUrls } from "../../src/site/urls.ts";
-import { parseCommand, parseNow, parseTimeZone, UsageError } from "../args.ts";
+import { parseCommand, parseLocale, parseNow, parseTimeZone, UsageError } from "../args.ts";
 import { resolveInputs } from "./analyze.ts";
 import { parseBase } from "./build.ts";
 
@@ -72,9 +72,7 @@ export async function runReport(argv: string[], cwd: string = process.cwd()): Pr
   const format = values.format ?? "md";
   if (format !== "md" && format !== "json")
     throw new UsageError(`--format should be md or json (got ${JSON.stringify(format)})`);
-  const locale = values.locale ?? "ko";
-  if (locale !== "ko" && locale !== "en")
-    throw new UsageError(`--locale should be ko or en (got ${JSON.stringify(locale)})`);
+  const locale = parseLocale(values.locale);
   const { base, siteUrl } = parseBase(values.base ?? "/");
   const nowMs = parseNow(values.now);
   const timeZone = parseTimeZone(values.tz);

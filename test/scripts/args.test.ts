@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCommand, parseNow, parseTimeZone, UsageError } from "../../scripts/args.ts";
+import { parseCommand, parseLocale, parseNow, parseTimeZone, UsageError } from "../../scripts/args.ts";
 
 const OPTIONS = { out: { type: "string" }, quiet: { type: "boolean" } } as const;
 
@@ -53,4 +53,17 @@ describe("parseTimeZone", () => {
       expect(() => parseTimeZone(zone)).toThrow(`(got ${JSON.stringify(zone)})`);
     },
   );
+});
+
+describe("parseLocale", () => {
+  it("takes ko or en, and ko when --locale is absent", () => {
+    expect(parseLocale(undefined)).toBe("ko");
+    expect(parseLocale("ko")).toBe("ko");
+    expect(parseLocale("en")).toBe("en");
+  });
+
+  it.each(["", "EN", "fr", "ko-KR", " en"])("refuses %j in one line, quoting it", (locale) => {
+    expect(() => parseLocale(locale)).toThrow(UsageError);
+    expect(() => parseLocale(locale)).toThrow(`--locale should be ko or en (got ${JSON.stringify(locale)})`);
+  });
 });
