@@ -82,8 +82,11 @@ export interface SiteUrls {
   /** The agent list and an agent's page. */
   agents: () => string;
   agent: (segment: string) => string;
-  /** The blocked flows, one flow's postmortem, and the same postmortem as Markdown. */
-  postmortems: () => string;
+  /**
+   * A page of the blocked flows (the first when `page` is 1 or absent), one flow's postmortem, and
+   * the same postmortem as Markdown. Later pages live under `page/`, a name no flow's segment takes.
+   */
+  postmortems: (page?: number) => string;
   postmortem: (segment: string) => string;
   postmortemMarkdown: (segment: string) => string;
   /** The category drift charts. */
@@ -142,7 +145,7 @@ export function siteUrls(base: string): SiteUrls {
     task: (segment) => folder(base, "tasks", segment),
     agents: () => folder(base, "agents"),
     agent: (segment) => folder(base, "agents", segment),
-    postmortems: () => folder(base, "postmortems"),
+    postmortems: (page = 1) => folder(base, "postmortems", ...(page === 1 ? [] : ["page", String(page)])),
     postmortem: (segment) => folder(base, "postmortems", segment),
     postmortemMarkdown: (segment) => `${folder(base, "postmortems", segment)}postmortem.md`,
     drift: () => folder(base, "drift"),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { pathSegment } from "../../src/core/site/path-segment.ts";
 import {
   ALL_EVENTS,
   eventsParam,
@@ -30,6 +31,13 @@ describe("site URLs", () => {
     expect(root.thread("ws-1", "pair.a_b")).toBe("/sessions/ws-1/threads/pair.a_b/");
     expect(root.thread("ws-1", "pair.a_b", 1)).toBe("/sessions/ws-1/threads/pair.a_b/");
     expect(root.thread("ws-1", "pair.a_b", 3)).toBe("/sessions/ws-1/threads/pair.a_b/3/");
+  });
+
+  it("numbers the pages of the blocked flows from the second on, under a folder no flow's segment takes", () => {
+    expect(reports.postmortems()).toBe("/reports/postmortems/");
+    expect(reports.postmortems(1)).toBe("/reports/postmortems/");
+    expect(reports.postmortems(2)).toBe("/reports/postmortems/page/2/");
+    expect(reports.postmortem(pathSegment("page"))).toBe("/reports/postmortems/~70age/");
   });
 
   it("writes the set session filters into the query, in a fixed order, encoded", () => {

@@ -27,6 +27,8 @@ export const LABELS = {
   drift: { ko: "드리프트", en: "Drift" },
   reports: { ko: "주간 리포트", en: "Weekly reports" },
   quality: { ko: "데이터 품질", en: "Data quality" },
+  pmQueueNewestOf: { ko: "최근 {n}개만 보여 줍니다 (전체 {total}개)", en: "The newest {n} of {total}" },
+  pmWaitsFirstOf: { ko: "처음 {n}개만 보여 줍니다 (전체 {total}개)", en: "The first {n} of {total}" },
   qAllConversations: { ko: "전체 {n}개 목록 보기", en: "See the list of all {n}" },
   qNewestOf: { ko: "최근 {n}개만 보여 줍니다 (전체 {total}개)", en: "The newest {n} of {total}" },
   qIntro: {

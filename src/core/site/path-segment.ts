@@ -10,8 +10,8 @@ const PLAIN = /^[a-z0-9_-]{1,100}$/;
 /**
  * Segments a path of ours already uses where an id's segment goes, so that an id by that name would
  * take (or lose) a page of ours: `sessions/by-category/`, `sessions/index.json`, the `index.html`
- * of every list folder, a session's `threads/` and the events listing of every role, `all`. Each
- * row is tested.
+ * of every list folder, a session's `threads/`, the events listing of every role, `all`, and the
+ * later pages of the blocked flows, `postmortems/page/`. Each row is tested.
  */
 export const RESERVED_SEGMENTS: readonly string[] = [
   "by-category",
@@ -19,6 +19,7 @@ export const RESERVED_SEGMENTS: readonly string[] = [
   "index.html",
   "threads",
   "all",
+  "page",
 ];
 
 /**

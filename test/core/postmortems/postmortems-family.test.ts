@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PostmortemIndex } from "../../../src/core/postmortems/postmortem-index.ts";
+import { flowSegments, PostmortemIndex } from "../../../src/core/postmortems/postmortem-index.ts";
 import { PostmortemPage } from "../../../src/core/postmortems/postmortem-page.ts";
 import { postmortemsFamily } from "../../../src/core/postmortems/postmortems-family.ts";
 import { FAMILY_BUILDERS } from "../../../src/core/site/families.ts";
@@ -17,7 +17,7 @@ describe("postmortemsFamily", () => {
     const data = postmortemsFamily(analysis, siteLookups(analysis));
     expect(data.family).toBe("postmortems");
     const index = PostmortemIndex.parse(data.index);
-    expect(data.pages.map((p) => p.segment).sort()).toEqual(index.flows.map((f) => f.segment).sort());
+    expect(data.pages.map((p) => p.segment).sort()).toEqual(flowSegments(index).sort());
     for (const { segment, page } of data.pages) expect(PostmortemPage.parse(page).segment).toBe(segment);
   });
 
@@ -26,9 +26,10 @@ describe("postmortemsFamily", () => {
     const data = postmortemsFamily(analysis, siteLookups(analysis));
     expect(data.pages).toEqual([]);
     expect(PostmortemIndex.parse(data.index)).toEqual({
-      flows: [],
+      flowPages: [],
       counts: { total: 0, byReason: [], byPair: [], byWeek: [] },
       queueContention: [],
+      queueContentionTotal: 0,
     });
   });
 });

@@ -90,6 +90,7 @@ describe("pathSegment", () => {
     ["index.html", "~69ndex.html"],
     ["threads", "~74hreads"],
     ["all", "~61ll"],
+    ["page", "~70age"],
   ])("keeps the route name %j free: an id by that name becomes %j", (name, segment) => {
     expect(RESERVED_SEGMENTS).toContain(name);
     // Ids reach `index.json` and `index.html` through `:`, which becomes a dot.
@@ -102,6 +103,7 @@ describe("pathSegment", () => {
       "by-category",
       "index.html",
       "index.json",
+      "page",
       "threads",
     ]);
   });

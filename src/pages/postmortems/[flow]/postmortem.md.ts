@@ -1,5 +1,5 @@
 // /postmortems/<flow>/postmortem.md: one flow's postmortem as Markdown (src/core/postmortems/postmortem-markdown.ts).
-import type { PostmortemIndex } from "../../../core/postmortems/postmortem-index.ts";
+import { flowSegments, type PostmortemIndex } from "../../../core/postmortems/postmortem-index.ts";
 import { postmortemMarkdown } from "../../../core/postmortems/postmortem-markdown.ts";
 import type { PostmortemPage } from "../../../core/postmortems/postmortem-page.ts";
 import { familyIndex, familyPage, ownShare, settings } from "../../../site/data.ts";
@@ -7,8 +7,8 @@ import { transcriptUrl, urls } from "../../../site/links.ts";
 import { locale } from "../../../site/locale.ts";
 
 export function getStaticPaths() {
-  return ownShare(familyIndex<PostmortemIndex>("postmortems").flows).map((flow) => ({
-    params: { flow: flow.segment },
+  return ownShare(flowSegments(familyIndex<PostmortemIndex>("postmortems"))).map((flow) => ({
+    params: { flow },
   }));
 }
 
