@@ -32,9 +32,17 @@ const go = async (path: string): Promise<void> => {
 };
 const countOf = (selector: string): Promise<string> => page.locator(selector).innerText();
 
-/** The first blocked flow outside every work session: its thread is an inferred conversation. */
+/**
+ * The newest blocked flow outside every work session: its thread is an inferred conversation, and
+ * among the newest its agents' pages list.
+ */
 const inferredFlow = (): Report["blockedFlows"][number] => {
-  const flow = report.blockedFlows.find((f) => isPairKey(f.threadKey));
+  const flow = report.blockedFlows
+    .filter((f) => isPairKey(f.threadKey))
+    .reduce<Report["blockedFlows"][number] | undefined>(
+      (a, b) => (a === undefined || b.startMs > a.startMs ? b : a),
+      undefined,
+    );
   if (flow === undefined) throw new Error("the sample has no blocked flow outside a work session");
   return flow;
 };
@@ -51,6 +59,10 @@ describe("the data-quality page of the sample site", () => {
     );
     expect(await countOf('[data-count="duplicates"]')).toBe(String(report.input.duplicates));
     expect(await countOf('[data-count="unattributed"]')).toBe(String(report.unattributed.length));
+    const listed = Math.min(report.unattributed.length, 200);
+    expect(await page.locator("details.q-unattributed summary").textContent()).toBe(
+      `처음 ${listed}개만 보여 줍니다 (전체 ${report.unattributed.length}개)`,
+    );
     const byReason = new Map<string, number>();
     for (const u of report.unattributed) byReason.set(u.reasonKey, (byReason.get(u.reasonKey) ?? 0) + 1);
     expect(byReason.size).toBeGreaterThan(0);
@@ -76,19 +88,51 @@ describe("the data-quality page of the sample site", () => {
     await page.waitForURL(/\/quality\/$/);
   });
 
-  it("opens an inferred conversation, marked as inferred, linked from /quality/ and its agents' pages", async () => {
+  it("opens an inferred conversation, marked as inferred, linked from the paged list and its agents' pages", async () => {
     const flow = inferredFlow();
     const url = threadUrl(flow.threadKey);
     await go(url);
     expect(await page.locator(".q-inferred-note .badge.inferred").innerText()).toBe("추정");
+    const start = Date.parse((await page.locator("p.outcome time").first().getAttribute("datetime")) ?? "");
     expect(await page.locator(".q-inferred-note").innerText()).toContain("30분");
     expect(await page.locator("ol.chat li.bubble").count()).toBeGreaterThan(0);
+    // /quality/ counts them and links to their list, a hundred a page; one of its pages links to it.
     await go("/quality/");
-    expect(await page.locator(`table.q-threads a[href="${url}"]`).count()).toBe(1);
+    expect(await page.locator("table.q-threads").count()).toBe(0);
+    const all = page.locator("section a.q-all-threads");
+    expect(await all.getAttribute("href")).toBe("/quality/conversations/");
+    const total = Number(await countOf('[data-count="threads"]'));
+    expect(total).toBeGreaterThan(100);
+    expect(await all.innerText()).toContain(String(total));
+    let found = 0;
+    let rows = 0;
+    const pages = Math.ceil(total / 100);
+    for (let n = 1; n <= pages; n++) {
+      await go(n === 1 ? "/quality/conversations/" : `/quality/conversations/${n}/`);
+      rows += await page.locator("table.q-threads tbody tr").count();
+      found += await page.locator(`table.q-threads a[href="${url}"]`).count();
+      expect(await page.locator('nav.pager a[rel="next"]').count(), `page ${n}`).toBe(n < pages ? 1 : 0);
+    }
+    expect([found, rows]).toEqual([1, total]);
+    // An agent's page lists its newest fifty, newest first, and links to the whole list past them:
+    // the conversation is there unless fifty newer ones of the agent push it out.
     for (const agent of [flow.fromAgent, flow.toAgent]) {
       if (agent === null) continue;
       await go(`/agents/${pathSegment(agent)}/`);
-      expect(await page.locator(`#agent-legacy-threads ~ table a[href="${url}"]`).count(), agent).toBe(1);
+      const starts = await page
+        .locator("#agent-legacy-threads ~ table tbody tr td:first-child time")
+        .evaluateAll((els) => els.map((e) => Date.parse(e.getAttribute("datetime") ?? "")));
+      expect(starts.length, agent).toBeGreaterThan(0);
+      expect(starts.length).toBeLessThanOrEqual(50);
+      expect(starts).toEqual([...starts].sort((a, b) => b - a));
+      const count = Number(/\((\d+)\)/.exec(await countOf("#agent-legacy-threads"))?.[1]);
+      expect(count).toBeGreaterThanOrEqual(starts.length);
+      const more = page.locator('#agent-legacy-threads ~ p a[href="/quality/conversations/"]');
+      expect(await more.count(), agent).toBe(count > starts.length ? 1 : 0);
+      const listed = await page.locator(`#agent-legacy-threads ~ table a[href="${url}"]`).count();
+      const oldest = Math.min(...starts);
+      if (count === starts.length || start > oldest) expect(listed, agent).toBe(1);
+      else if (start < oldest) expect(listed, agent).toBe(0);
     }
     expect(session.errors).toEqual([]);
   });
@@ -135,7 +179,7 @@ describe("the data-quality page of the sample site", () => {
     const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
     // axe is injected past the CSP, which would rightly refuse it.
     const axePage = await session.open({ bypassCSP: true });
-    for (const path of ["/quality/", threadUrl(inferredFlow().threadKey)]) {
+    for (const path of ["/quality/", "/quality/conversations/", threadUrl(inferredFlow().threadKey)]) {
       await axePage.goto(`${server.url}${path}`);
       await axePage.evaluate(axeSource);
       const violations = await axePage.evaluate(async () => {
