@@ -1,6 +1,6 @@
 import type { FamilyBuilder } from "../site/site-family.ts";
 import { reportIndex } from "./report-index.ts";
-import { weeklyReport, type WeeklyReport } from "./weekly-report.ts";
+import { weeklyReports } from "./weekly-report.ts";
 
 /**
  * The page data of `/reports/`: the index of the weeks, and one page per week the Report holds,
@@ -8,9 +8,7 @@ import { weeklyReport, type WeeklyReport } from "./weekly-report.ts";
  */
 export const reportsFamily: FamilyBuilder = (analysis) => {
   const { report } = analysis;
-  const reports = report.weeks
-    .map((w) => weeklyReport(report, analysis.untitledSessions, w.week))
-    .filter((r): r is WeeklyReport => r !== null);
+  const reports = weeklyReports(report, analysis.untitledSessions);
   return {
     family: "reports",
     index: reportIndex(reports, report.generatedAt, report.timeZone),

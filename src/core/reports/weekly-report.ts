@@ -113,6 +113,44 @@ function counted(session: WorkSession): boolean {
   return session.roleCounts["conversation.main"] > 0;
 }
 
+/** A blocked flow as the Report holds it. */
+type BlockedFlow = Report["blockedFlows"][number];
+
+/**
+ * What the weekly reports read, grouped by ISO week once, so that reporting every week costs one
+ * pass over the sessions and the flows rather than one pass per week.
+ */
+interface WeekGroups {
+  /** The weeks `Report.weeks` holds, by their text. */
+  weeks: ReadonlyMap<string, Report["weeks"][number]>;
+  /** The counted sessions, by the week they started in, in the Report's order. */
+  sessions: ReadonlyMap<string, readonly WorkSession[]>;
+  /** The blocked flows, by the week their failure showed in, in the Report's order. */
+  flows: ReadonlyMap<string, readonly BlockedFlow[]>;
+}
+
+/** Items by a key, each group in the order of the items. */
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group === undefined) groups.set(k, [item]);
+    else group.push(item);
+  }
+  return groups;
+}
+
+/** The Report's weeks, counted sessions and blocked flows by ISO week in its zone. */
+function weekGroups(report: Report): WeekGroups {
+  const zone = report.timeZone;
+  return {
+    weeks: new Map(report.weeks.map((w) => [w.week, w])),
+    sessions: groupBy(report.workSessions.filter(counted), (s) => isoWeek(s.startMs, zone)),
+    flows: groupBy(report.blockedFlows, (f) => isoWeek(f.ts, zone)),
+  };
+}
+
 /**
  * The weekly report of a week the Report holds, or null when `Report.weeks` has no such week (no
  * counted session started in it): there is nothing to report, and the site has no page for it.
@@ -123,13 +161,31 @@ export function weeklyReport(
   untitled: ReadonlySet<string>,
   week: string,
 ): WeeklyReport | null {
+  return groupedWeeklyReport(report, untitled, week, weekGroups(report));
+}
+
+/** The weekly report of every week the Report holds, in the order of `Report.weeks`. */
+export function weeklyReports(report: Report, untitled: ReadonlySet<string>): WeeklyReport[] {
+  const groups = weekGroups(report);
+  return report.weeks
+    .map((w) => groupedWeeklyReport(report, untitled, w.week, groups))
+    .filter((r): r is WeeklyReport => r !== null);
+}
+
+/** `weeklyReport` with the Report's sessions and flows grouped by week already. */
+function groupedWeeklyReport(
+  report: Report,
+  untitled: ReadonlySet<string>,
+  week: string,
+  groups: WeekGroups,
+): WeeklyReport | null {
   const zone = report.timeZone;
-  const held = report.weeks.find((w) => w.week === week);
+  const held = groups.weeks.get(week);
   const previousWeek = previousIsoWeek(week);
   const bounds = weekBounds(week, zone);
   if (held === undefined || previousWeek === null || bounds === null) return null;
-  const previous = report.weeks.find((w) => w.week === previousWeek);
-  const sessions = report.workSessions.filter((s) => counted(s) && isoWeek(s.startMs, zone) === week);
+  const previous = groups.weeks.get(previousWeek);
+  const sessions = groups.sessions.get(week) ?? [];
 
   const categories = CollabCategory.options.map((category): CategoryWeek => {
     const count = held.categoryCounts[category];
@@ -157,17 +213,15 @@ export function weeklyReport(
     .sort(([a, n], [b, m]) => m - n || (a < b ? -1 : a > b ? 1 : 0))
     .map(([subTag, count]) => ({ subTag, sessions: count }));
 
-  const blockedFlows = report.blockedFlows
-    .filter((f) => isoWeek(f.ts, zone) === week)
-    .map((f): WeekBlockedFlow => ({
-      reason: f.reason,
-      fromAgent: f.fromAgent,
-      toAgent: f.toAgent,
-      ts: f.ts,
-      ...(f.workSessionId === undefined
-        ? {}
-        : { workSessionId: f.workSessionId, sessionSegment: pathSegment(f.workSessionId) }),
-    }));
+  const blockedFlows = (groups.flows.get(week) ?? []).map((f): WeekBlockedFlow => ({
+    reason: f.reason,
+    fromAgent: f.fromAgent,
+    toAgent: f.toAgent,
+    ts: f.ts,
+    ...(f.workSessionId === undefined
+      ? {}
+      : { workSessionId: f.workSessionId, sessionSegment: pathSegment(f.workSessionId) }),
+  }));
 
   const previousSessions = previous?.sessions ?? 0;
   return {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { SUBTAGS_LISTED, WeeklyReport, weeklyReport } from "../../../src/core/reports/weekly-report.ts";
+import {
+  SUBTAGS_LISTED,
+  WeeklyReport,
+  weeklyReport,
+  weeklyReports,
+} from "../../../src/core/reports/weekly-report.ts";
 import { workSession } from "../site/fixtures.ts";
 import { flow, mainSession, reportOf } from "./fixtures.ts";
 
@@ -162,5 +167,33 @@ describe("weeklyReport", () => {
     const r = reportFor(a, "2026-W10");
     expect(r.fallbackRatio).toBe(0.5);
     expect(r.generatedAt).toBe("2026-03-09T00:00:00.000Z");
+  });
+});
+
+describe("weeklyReports", () => {
+  it("reports every week the Report holds, each as weeklyReport reports it alone", () => {
+    const sessions = [
+      mainSession("ws-1", "2026-02-17T10:00:00Z", { collabCategory: "infra_ops" }),
+      mainSession("ws-2", "2026-02-24T10:00:00Z", { collabCategory: "qa_validation" }),
+      mainSession("ws-3", "2026-03-03T10:00:00Z", { collabCategory: "infra_ops", collabSubTags: ["ci"] }),
+      mainSession("ws-4", "2026-03-04T11:00:00Z", { collabSubTags: ["ci", "deploy"] }),
+      workSession("ws-sub", { startMs: Date.parse("2026-03-03T10:00:00Z"), eventCount: 99 }),
+    ];
+    const flows = [
+      flow("2026-02-25T09:00:00Z", "ws-2"),
+      flow("2026-03-04T09:00:00Z"),
+      flow("2026-03-05T09:00:00Z", "ws-3", { reason: "no_reply" }),
+    ];
+    const a = reportOf(sessions, flows, "Asia/Seoul");
+    const all = weeklyReports(a.report, a.untitledSessions);
+    expect(all.map((r) => r.week)).toEqual(a.report.weeks.map((w) => w.week));
+    expect(all.map((r) => r.week).sort()).toEqual(["2026-W08", "2026-W09", "2026-W10"]);
+    for (const r of all) expect(r).toEqual(weeklyReport(a.report, a.untitledSessions, r.week));
+    expect(all.map((r) => r.blockedFlows.length).reduce((n, m) => n + m, 0)).toBe(3);
+  });
+
+  it("is empty when the Report holds no week", () => {
+    const a = reportOf([workSession("ws-sub", { startMs: Date.parse("2026-03-03T10:00:00Z") })]);
+    expect(weeklyReports(a.report, a.untitledSessions)).toEqual([]);
   });
 });
