@@ -40,7 +40,7 @@ const inferredFlow = (): Report["blockedFlows"][number] => {
   const flow = report.blockedFlows
     .filter((f) => isPairKey(f.threadKey))
     .reduce<Report["blockedFlows"][number] | undefined>(
-      (a, b) => (a === undefined || b.startMs > a.startMs ? b : a),
+      (a, b) => (a === undefined || b.ts > a.ts ? b : a),
       undefined,
     );
   if (flow === undefined) throw new Error("the sample has no blocked flow outside a work session");

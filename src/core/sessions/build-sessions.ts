@@ -156,9 +156,10 @@ function buildOne(
 
 /**
  * The events no work session took that make threads, in time order: the threads of inferred
- * legacy conversations are built from exactly these, here and on the site's pages.
+ * legacy conversations are built from exactly these, and the Report's unattributed list keys them
+ * the same way.
  */
-export function looseThreadEvents(unattributed: readonly CanonicalEvent[]): CanonicalEvent[] {
+function looseThreadEvents(unattributed: readonly CanonicalEvent[]): CanonicalEvent[] {
   return unattributed.filter(isAgentToAgent);
 }
 
