@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { EventsBody } from "../../src/core/api/events.ts";
@@ -9,6 +7,7 @@ import type { Report } from "../../src/core/report.ts";
 import { pathSegment } from "../../src/core/site/path-segment.ts";
 import { runAnalyze } from "../helpers/run-analyze.ts";
 import { launch, type Session } from "./browser.ts";
+import { expectNoSeriousAxeViolations } from "./page-checks.ts";
 import { SITE_NOW } from "./global-setup.ts";
 import { serveSite } from "./serve.ts";
 
@@ -111,25 +110,9 @@ describe("an agent's page", () => {
   });
 
   it("has no serious or critical accessibility violation (axe-core)", async () => {
-    const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-    // axe is injected past the CSP, which would rightly refuse it.
-    const axePage = await session.open({ bypassCSP: true });
-    await axePage.goto(`${server.url}/agents/${pathSegment(busiestAgent().agentId)}/`);
-    await axePage.evaluate(axeSource);
-    const violations = await axePage.evaluate(async () => {
-      const axe = (
-        window as unknown as {
-          axe: {
-            run: () => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }>;
-          };
-        }
-      ).axe;
-      const result = await axe.run();
-      return result.violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => `${v.id} (${v.nodes.length})`);
-    });
-    expect(violations).toEqual([]);
+    await expectNoSeriousAxeViolations(session, server.url, [
+      `/agents/${pathSegment(busiestAgent().agentId)}/`,
+    ]);
   });
 
   it("reported no uncaught error, console error (CSP included) or failed request", () => {

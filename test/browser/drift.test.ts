@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { CollabCategory } from "../../src/core/category.ts";
@@ -10,6 +8,7 @@ import { categoryName, reasonName, valueName } from "../../src/core/site/labels.
 import { isoWeek } from "../../src/core/weeks.ts";
 import { runAnalyze } from "../helpers/run-analyze.ts";
 import { launch, type Session } from "./browser.ts";
+import { expectNoSeriousAxeViolations } from "./page-checks.ts";
 import { SITE_NOW } from "./global-setup.ts";
 import { serveSite } from "./serve.ts";
 
@@ -62,6 +61,11 @@ const CHARTS = ["drift-categories", "drift-fallback", "drift-roles", "drift-reas
 async function openDrift(on: Page = page): Promise<void> {
   const response = await on.goto(`${server.url}/drift/`);
   expect(response?.status()).toBe(200);
+  await chartsDrawn(on);
+}
+
+/** Waits until every chart of the drift page has been drawn by its island. */
+async function chartsDrawn(on: Page): Promise<void> {
   for (const id of CHARTS) await on.waitForSelector(`section[data-chart="${id}"] .recharts-wrapper > svg`);
 }
 
@@ -167,26 +171,7 @@ describe("the drift page, in Chromium", () => {
   });
 
   it("has no serious or critical accessibility violation (axe-core), charts drawn", async () => {
-    const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-    // axe is injected past the CSP, which would rightly refuse it.
-    const axePage = await session.open({ bypassCSP: true });
-    await openDrift(axePage);
-    await axePage.evaluate(axeSource);
-    const violations = await axePage.evaluate(async () => {
-      const axe = (
-        window as unknown as {
-          axe: {
-            run: () => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }>;
-          };
-        }
-      ).axe;
-      const result = await axe.run();
-      return result.violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => `${v.id} (${v.nodes.length})`);
-    });
-    expect(violations).toEqual([]);
-    await axePage.context().close();
+    await expectNoSeriousAxeViolations(session, server.url, ["/drift/"], chartsDrawn);
   });
 
   it("loads React only on the drift page, and says how much script that page loads", async () => {

@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { CollabCategory } from "../../src/core/category.ts";
@@ -8,6 +6,7 @@ import { WeeklyReport } from "../../src/core/reports/weekly-report.ts";
 import { categoryName } from "../../src/core/site/labels.ts";
 import { runAnalyze } from "../helpers/run-analyze.ts";
 import { launch, type Session } from "./browser.ts";
+import { expectNoSeriousAxeViolations } from "./page-checks.ts";
 import { SITE_NOW } from "./global-setup.ts";
 import { serveSite } from "./serve.ts";
 
@@ -143,27 +142,11 @@ describe("the weekly reports of the sample, in Chromium", () => {
   });
 
   it("has no serious accessibility violations (axe-core)", async () => {
-    const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-    // axe is injected past the CSP, which would rightly refuse it.
-    const axePage = await session.open({ bypassCSP: true });
-    for (const path of ["/reports/", "/reports/2026-W10/", "/reports/2026-W08/"]) {
-      await axePage.goto(`${server.url}${path}`);
-      await axePage.evaluate(axeSource);
-      const found = await axePage.evaluate(async () => {
-        const axe = (
-          window as unknown as {
-            axe: {
-              run: () => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }>;
-            };
-          }
-        ).axe;
-        const result = await axe.run();
-        return result.violations
-          .filter((v) => v.impact === "serious" || v.impact === "critical")
-          .map((v) => `${v.id} (${v.nodes.length})`);
-      });
-      expect(found, path).toEqual([]);
-    }
+    await expectNoSeriousAxeViolations(session, server.url, [
+      "/reports/",
+      "/reports/2026-W10/",
+      "/reports/2026-W08/",
+    ]);
   });
 
   it("reported no uncaught error, console error or failed request on any page", () => {

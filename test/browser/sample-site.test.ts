@@ -1,5 +1,4 @@
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -9,6 +8,7 @@ import { categoryName } from "../../src/core/site/labels.ts";
 import { pathSegment } from "../../src/core/site/path-segment.ts";
 import { runAnalyze } from "../helpers/run-analyze.ts";
 import { launch, type Session } from "./browser.ts";
+import { expectNoSeriousAxeViolations } from "./page-checks.ts";
 import { SITE_NOW } from "./global-setup.ts";
 import { serveSite } from "./serve.ts";
 
@@ -268,9 +268,6 @@ describe("the sample site, in Chromium", () => {
   });
 
   it("has no serious accessibility violations on the main pages (axe-core)", async () => {
-    const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-    // axe is injected past the CSP, which would rightly refuse it.
-    const axePage = await session.open({ bypassCSP: true });
     const s = report.workSessions.find((x) =>
       x.threads.some((t) => t.eventRole === "conversation.main"),
     ) as Report["workSessions"][number];
@@ -278,7 +275,7 @@ describe("the sample site, in Chromium", () => {
       (t) => t.eventRole === "conversation.main",
     ) as Report["workSessions"][number]["threads"][number];
     const task = report.tasks[0] as Report["tasks"][number];
-    for (const path of [
+    const paths = [
       "/",
       "/sessions/",
       `/sessions/${pathSegment(s.workSessionId)}/`,
@@ -287,24 +284,8 @@ describe("the sample site, in Chromium", () => {
       "/tasks/",
       `/tasks/${pathSegment(task.taskId)}/`,
       "/agents/",
-    ]) {
-      await axePage.goto(`${server.url}${path}`);
-      await axePage.evaluate(axeSource);
-      const violations = await axePage.evaluate(async () => {
-        const axe = (
-          window as unknown as {
-            axe: {
-              run: () => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }>;
-            };
-          }
-        ).axe;
-        const result = await axe.run();
-        return result.violations
-          .filter((v) => v.impact === "serious" || v.impact === "critical")
-          .map((v) => `${v.id} (${v.nodes.length})`);
-      });
-      expect(violations, path).toEqual([]);
-    }
+    ];
+    await expectNoSeriousAxeViolations(session, server.url, paths);
   });
 
   it("reported no uncaught error, console error or failed request on any page", () => {
