@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Report } from "../../src/core/report.ts";
@@ -7,6 +5,7 @@ import { isPairKey } from "../../src/core/sessions/thread-key.ts";
 import { pathSegment } from "../../src/core/site/path-segment.ts";
 import { runAnalyze } from "../helpers/run-analyze.ts";
 import { launch, type Session } from "./browser.ts";
+import { expectNoSeriousAxeViolations } from "./page-checks.ts";
 import { SITE_NOW } from "./global-setup.ts";
 import { serveSite } from "./serve.ts";
 
@@ -176,27 +175,11 @@ describe("the data-quality page of the sample site", () => {
   });
 
   it("has no serious accessibility violations on /quality/ and an inferred conversation (axe-core)", async () => {
-    const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-    // axe is injected past the CSP, which would rightly refuse it.
-    const axePage = await session.open({ bypassCSP: true });
-    for (const path of ["/quality/", "/quality/conversations/", threadUrl(inferredFlow().threadKey)]) {
-      await axePage.goto(`${server.url}${path}`);
-      await axePage.evaluate(axeSource);
-      const violations = await axePage.evaluate(async () => {
-        const axe = (
-          window as unknown as {
-            axe: {
-              run: () => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }>;
-            };
-          }
-        ).axe;
-        const result = await axe.run();
-        return result.violations
-          .filter((v) => v.impact === "serious" || v.impact === "critical")
-          .map((v) => `${v.id} (${v.nodes.length})`);
-      });
-      expect(violations, path).toEqual([]);
-    }
+    await expectNoSeriousAxeViolations(session, server.url, [
+      "/quality/",
+      "/quality/conversations/",
+      threadUrl(inferredFlow().threadKey),
+    ]);
     expect(session.errors).toEqual([]);
   });
 });
