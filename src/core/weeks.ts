@@ -22,16 +22,33 @@ export type Week = z.infer<typeof Week>;
  * the year's first Thursday.
  */
 export function isoWeek(at: number, zone: string = DEFAULT_TIME_ZONE): string {
-  const DAY = 86_400_000;
-  const ms = wallTimeMs(at, zone);
+  // A week depends only on the wall-clock day, and a site asks for the week of every event: each
+  // day's week is worked out once.
+  const day = Math.floor(wallTimeMs(at, zone) / DAY_MS);
+  let week = weekOfDay.get(day);
+  if (week === undefined) {
+    week = isoWeekOfDay(day);
+    if (weekOfDay.size >= DAYS_KEPT) weekOfDay.clear();
+    weekOfDay.set(day, week);
+  }
+  return week;
+}
+
+const DAY_MS = 86_400_000;
+const DAYS_KEPT = 100_000;
+const weekOfDay = new Map<number, string>();
+
+/** The ISO week of a day, counted in days since 1970-01-01 on the wall clock. */
+function isoWeekOfDay(dayNumber: number): string {
+  const ms = dayNumber * DAY_MS;
   // The Thursday of the same week decides the year; its day of the year decides the week. Worked
   // out in milliseconds, because Date.UTC reads the years 0–99 as 1900–1999.
   const day = new Date(ms).getUTCDay() || 7;
-  const thursday = new Date(Math.floor(ms / DAY) * DAY + (4 - day) * DAY);
+  const thursday = new Date(ms + (4 - day) * DAY_MS);
   const year = thursday.getUTCFullYear();
   const newYear = new Date(0);
   newYear.setUTCFullYear(year, 0, 1);
-  const week = Math.ceil(((thursday.getTime() - newYear.getTime()) / DAY + 1) / 7);
+  const week = Math.ceil(((thursday.getTime() - newYear.getTime()) / DAY_MS + 1) / 7);
   return `${String(year).padStart(4, "0")}-W${String(week).padStart(2, "0")}`;
 }
 

@@ -72,7 +72,6 @@ export const LABELS = {
   },
   qStart: { ko: "시작", en: "Start" },
   qBack: { ko: "데이터 품질로", en: "Back to data quality" },
-  qPermalink: { ko: "이 메시지로 가는 링크", en: "Link to this message" },
   pmIntro: {
     ko: "끝까지 가지 못한 에이전트 간 흐름과, 각 흐름이 어떤 규칙으로 막혔다고 판정됐는지입니다.",
     en: "Agent-to-agent flows that did not end well, and the rule that judged each one blocked.",
