@@ -1,38 +1,31 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EventsBody } from "../../src/core/api/events.ts";
 import { WorkSessionsFile } from "../../src/core/api/work-sessions.ts";
 import { CollabCategory } from "../../src/core/category.ts";
 import type { Report } from "../../src/core/report.ts";
 import { pathSegment } from "../../src/core/site/path-segment.ts";
-import { runAnalyze } from "../helpers/run-analyze.ts";
-import { launch, type Session } from "./browser.ts";
+import type { Session } from "./browser.ts";
 import { expectNoSeriousAxeViolations } from "./page-checks.ts";
-import { SITE_NOW } from "./global-setup.ts";
-import { serveSite } from "./serve.ts";
+import { leave, visitSample, type SampleVisit, type Server } from "./sample-visit.ts";
 
+let visit: SampleVisit;
 let session: Session;
-let server: Awaited<ReturnType<typeof serveSite>>;
+let server: Server;
 let report: Report;
 /** The lines of `analyze --events`, in timeline order. */
 let lines: Array<{ id: string; collabCategory: string | null }>;
 let page: Page;
 
 beforeAll(async () => {
-  server = await serveSite(inject("sampleSite"));
-  session = await launch();
-  page = await session.open();
-  const analyzed = await runAnalyze(["content/sample"], process.cwd(), SITE_NOW);
-  report = JSON.parse(analyzed.json) as Report;
-  lines = analyzed.events
+  visit = await visitSample();
+  ({ session, server, page, report } = visit);
+  lines = visit.eventLines
     .split("\n")
     .filter((line) => line !== "")
     .map((line) => JSON.parse(line) as (typeof lines)[number]);
 });
-afterAll(async () => {
-  await session.browser.close();
-  await server.close();
-});
+afterAll(() => leave(visit));
 
 /** A file of the site, fetched as a client of the API would, and parsed. */
 async function download(path: string): Promise<unknown> {

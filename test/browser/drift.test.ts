@@ -1,39 +1,27 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CollabCategory } from "../../src/core/category.ts";
 import { EventRole } from "../../src/core/classify/event-role.ts";
 import type { Report } from "../../src/core/report.ts";
 import { BLOCKED_REASONS } from "../../src/core/sessions/blocked-reasons.ts";
 import { categoryName, reasonName, valueName } from "../../src/core/site/labels.ts";
 import { isoWeek } from "../../src/core/weeks.ts";
-import { runAnalyze } from "../helpers/run-analyze.ts";
-import { launch, type Session } from "./browser.ts";
+import type { Session } from "./browser.ts";
 import { expectNoSeriousAxeViolations } from "./page-checks.ts";
-import { SITE_NOW } from "./global-setup.ts";
-import { serveSite } from "./serve.ts";
+import { cspViolations, leave, visitSample, type SampleVisit, type Server } from "./sample-visit.ts";
 
+let visit: SampleVisit;
 let session: Session;
-let server: Awaited<ReturnType<typeof serveSite>>;
+let server: Server;
 let report: Report;
 let events: { ts: number; eventRole: EventRole }[];
 let page: Page;
 /** The scripts each page loaded, by path, with their size in bytes. */
 const scripts = new Map<string, Map<string, number>>();
 
-/** Collects, before any script of the page runs, every Content-Security-Policy violation. */
-function watchViolations(): void {
-  const seen: string[] = [];
-  (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-  document.addEventListener("securitypolicyviolation", (e) =>
-    seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sample}`),
-  );
-}
-
 beforeAll(async () => {
-  server = await serveSite(inject("sampleSite"));
-  session = await launch();
-  page = await session.open();
-  await page.addInitScript(watchViolations);
+  visit = await visitSample();
+  ({ session, server, page, report } = visit);
   page.on("response", (response) => {
     if (response.request().resourceType() !== "script") return;
     const from = new URL(response.frame().url()).pathname;
@@ -43,17 +31,12 @@ beforeAll(async () => {
       scripts.set(from, list);
     });
   });
-  const analyzed = await runAnalyze(["content/sample"], process.cwd(), SITE_NOW);
-  report = JSON.parse(analyzed.json) as Report;
-  events = analyzed.events
+  events = visit.eventLines
     .split("\n")
     .filter((line) => line !== "")
     .map((line) => JSON.parse(line) as { ts: number; eventRole: EventRole });
 });
-afterAll(async () => {
-  await session.browser.close();
-  await server.close();
-});
+afterAll(() => leave(visit));
 
 const CHARTS = ["drift-categories", "drift-fallback", "drift-roles", "drift-reasons"] as const;
 
@@ -106,9 +89,7 @@ describe("the drift page, in Chromium", () => {
     // The tooltip is drawn with styles set by the script, which the policy allows.
     await page.locator('section[data-chart="drift-roles"] .recharts-bar-rectangle').first().hover();
     await page.waitForSelector('section[data-chart="drift-roles"] .recharts-tooltip-wrapper li');
-    expect(
-      await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
-    ).toEqual([]);
+    expect(await cspViolations(page)).toEqual([]);
     expect(session.errors).toEqual([]);
     const csp = await page.locator('meta[http-equiv="content-security-policy"]').getAttribute("content");
     expect(csp).toContain("default-src 'none'");

@@ -18,6 +18,7 @@ import { launch, type Session } from "./browser.ts";
 import { expectNoSeriousAxeViolations } from "./page-checks.ts";
 import { SITE_NOW } from "./global-setup.ts";
 import { serveSite } from "./serve.ts";
+import { cspViolations, watchViolations } from "./sample-visit.ts";
 
 type Server = Awaited<ReturnType<typeof serveSite>>;
 type Flow = Report["blockedFlows"][number];
@@ -29,15 +30,6 @@ let empty: Server;
 let many: Server;
 let report: Report;
 let page: Page;
-
-/** Collects, before any script of the page runs, every Content-Security-Policy violation. */
-function watchViolations(): void {
-  const seen: string[] = [];
-  (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-  document.addEventListener("securitypolicyviolation", (e) =>
-    seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sample}`),
-  );
-}
 
 const dirs: string[] = [];
 
@@ -137,10 +129,7 @@ afterAll(async () => {
 const go = async (server: Server, at: string): Promise<void> => {
   const response = await page.goto(`${server.url}${at}`);
   expect(response?.status(), at).toBe(200);
-  expect(
-    await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
-    at,
-  ).toEqual([]);
+  expect(await cspViolations(page), at).toEqual([]);
 };
 const flowOf = (test: (f: Flow) => boolean): Flow => {
   const found = report.blockedFlows.find(test);

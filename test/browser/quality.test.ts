@@ -1,34 +1,25 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Report } from "../../src/core/report.ts";
 import { isPairKey } from "../../src/core/sessions/thread-key.ts";
 import { pathSegment } from "../../src/core/site/path-segment.ts";
-import { runAnalyze } from "../helpers/run-analyze.ts";
-import { launch, type Session } from "./browser.ts";
+import type { Session } from "./browser.ts";
 import { expectNoSeriousAxeViolations } from "./page-checks.ts";
-import { SITE_NOW } from "./global-setup.ts";
-import { serveSite } from "./serve.ts";
+import { goTo, leave, visitSample, type SampleVisit, type Server } from "./sample-visit.ts";
 
+let visit: SampleVisit;
 let session: Session;
-let server: Awaited<ReturnType<typeof serveSite>>;
+let server: Server;
 let report: Report;
 let page: Page;
 
 beforeAll(async () => {
-  server = await serveSite(inject("sampleSite"));
-  session = await launch();
-  page = await session.open();
-  report = JSON.parse((await runAnalyze(["content/sample"], process.cwd(), SITE_NOW)).json) as Report;
+  visit = await visitSample();
+  ({ session, server, page, report } = visit);
 });
-afterAll(async () => {
-  await session.browser.close();
-  await server.close();
-});
+afterAll(() => leave(visit));
 
-const go = async (path: string): Promise<void> => {
-  const response = await page.goto(`${server.url}${path}`);
-  expect(response?.status(), path).toBe(200);
-};
+const go = (path: string): Promise<void> => goTo(page, server, path);
 const countOf = (selector: string): Promise<string> => page.locator(selector).innerText();
 
 /**

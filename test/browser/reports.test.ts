@@ -1,49 +1,29 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CollabCategory } from "../../src/core/category.ts";
 import type { Report } from "../../src/core/report.ts";
 import { WeeklyReport } from "../../src/core/reports/weekly-report.ts";
 import { categoryName } from "../../src/core/site/labels.ts";
-import { runAnalyze } from "../helpers/run-analyze.ts";
-import { launch, type Session } from "./browser.ts";
+import type { Session } from "./browser.ts";
 import { expectNoSeriousAxeViolations } from "./page-checks.ts";
-import { SITE_NOW } from "./global-setup.ts";
-import { serveSite } from "./serve.ts";
+import { cspViolations, goTo, leave, visitSample, type SampleVisit, type Server } from "./sample-visit.ts";
 
+let visit: SampleVisit;
 let session: Session;
-let server: Awaited<ReturnType<typeof serveSite>>;
+let server: Server;
 let report: Report;
 let page: Page;
 
-/** Collects, before any script of the page runs, every Content-Security-Policy violation. */
-function watchViolations(): void {
-  const seen: string[] = [];
-  (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-  document.addEventListener("securitypolicyviolation", (e) =>
-    seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sample}`),
-  );
-}
-
 beforeAll(async () => {
-  server = await serveSite(inject("sampleSite"));
-  session = await launch();
-  page = await session.open();
-  await page.addInitScript(watchViolations);
-  report = JSON.parse((await runAnalyze(["content/sample"], process.cwd(), SITE_NOW)).json) as Report;
+  visit = await visitSample();
+  ({ session, server, page, report } = visit);
 });
-afterAll(async () => {
-  await session.browser.close();
-  await server.close();
-});
+afterAll(() => leave(visit));
 
-const go = async (path: string): Promise<void> => {
-  const response = await page.goto(`${server.url}${path}`);
-  expect(response?.status(), path).toBe(200);
-};
+const go = (path: string): Promise<void> => goTo(page, server, path);
 
 /** The CSP violations the open page has seen. */
-const violations = (): Promise<string[]> =>
-  page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+const violations = (): Promise<string[]> => cspViolations(page);
 
 /** Fetches a file of the site from inside the page: its status, content type and text. */
 const fetchText = (path: string): Promise<{ status: number; type: string; text: string }> =>
