@@ -6,8 +6,9 @@ import { publish, redactJsonLine } from "../../src/core/redact/publish.ts";
 import { describeCounts, Redactor } from "../../src/core/redact/redact.ts";
 import type { Report } from "../../src/core/report.ts";
 import { defaultStateDir } from "../../src/ingest/discover.ts";
-import { analyzeInputs } from "../../src/ingest/analyze-inputs.ts";
-import { silentProgress, streamProgress } from "../../src/ingest/progress.ts";
+import type { Analysis } from "../../src/core/analysis.ts";
+import { analyzeInputs, type AnalyzeOptions } from "../../src/ingest/analyze-inputs.ts";
+import { silentProgress, streamProgress, type Progress } from "../../src/ingest/progress.ts";
 import { writeLinesAtomic } from "../../src/ingest/write-output.ts";
 import { parseCommand, parseNow, parseTimeZone } from "../args.ts";
 
@@ -43,6 +44,23 @@ export function resolveInputs(named: string[], env: NodeJS.ProcessEnv = process.
 }
 
 /**
+ * Analyzes the inputs as every command does, with progress on stderr unless `quiet`: the progress
+ * comes back beside the analysis, for the command to finish with its own summary line.
+ */
+export async function analyzeWithProgress(
+  inputs: readonly string[],
+  options: Omit<AnalyzeOptions, "progress"> & { quiet: boolean },
+): Promise<{ analysis: Analysis; progress: Progress }> {
+  const { quiet, ...judged } = options;
+  let progress = silentProgress;
+  const analysis = await analyzeInputs(inputs, {
+    ...judged,
+    progress: (files) => (progress = quiet ? silentProgress : streamProgress(files, process.stderr)),
+  });
+  return { analysis, progress };
+}
+
+/**
  * Runs `workscope analyze` with its arguments. Inputs and output files are taken relative to
  * `cwd`, the working directory of the command line.
  */
@@ -63,13 +81,7 @@ export async function runAnalyze(argv: string[], cwd: string = process.cwd()): P
   const timeZone = parseTimeZone(values.tz);
   const inputs = resolveInputs(positionals);
   const quiet = values.quiet === true;
-  let progress = silentProgress;
-  const analysis = await analyzeInputs(inputs, {
-    cwd,
-    nowMs,
-    timeZone,
-    progress: (files) => (progress = quiet ? silentProgress : streamProgress(files, process.stderr)),
-  });
+  const { analysis, progress } = await analyzeWithProgress(inputs, { cwd, nowMs, timeZone, quiet });
   // Text is kept as the logs have it unless asked: the Report stays on the user's machine.
   const redactor = values.redact === true ? new Redactor() : null;
   const report =

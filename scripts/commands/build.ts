@@ -5,8 +5,6 @@ import path from "node:path";
 import { toIso } from "../../src/core/time.ts";
 import { buildSiteData } from "../../src/core/site/build-site.ts";
 import { describeCounts, type RedactionCount } from "../../src/core/redact/redact.ts";
-import { analyzeInputs } from "../../src/ingest/analyze-inputs.ts";
-import { silentProgress, streamProgress } from "../../src/ingest/progress.ts";
 import { writeSiteData } from "../../src/ingest/write-site-data.ts";
 import { parseCommand, parseLocale, parseNow, parseTimeZone, UsageError } from "../args.ts";
 import { DEFAULT_OUT, dataFolderBeside } from "../../src/site/data-folder.ts";
@@ -19,7 +17,7 @@ import {
 } from "../site/data-folder.ts";
 import { ROOT, startRendering } from "../site/render-site.ts";
 import { SITE_MARKER, writeSiteMarker } from "../site/site-marker.ts";
-import { resolveInputs } from "./analyze.ts";
+import { analyzeWithProgress, resolveInputs } from "./analyze.ts";
 
 export const BUILD_HELP = `Usage: workscope build [inputs…] [options]
 
@@ -132,12 +130,7 @@ async function writeData(
   quiet: boolean,
   redact: boolean,
 ): Promise<BuildSummary> {
-  let progress = silentProgress;
-  const analysis = await analyzeInputs(inputs, {
-    cwd: process.cwd(),
-    ...judged,
-    progress: (files) => (progress = quiet ? silentProgress : streamProgress(files, process.stderr)),
-  });
+  const { analysis, progress } = await analyzeWithProgress(inputs, { cwd: process.cwd(), ...judged, quiet });
   const { report } = analysis;
   progress.finish(
     `read ${report.input.files.length} files: ${report.input.events} events, ${report.workSessions.length} work sessions`,

@@ -5,11 +5,9 @@ import { isIsoWeek } from "../../src/core/reports/week-range.ts";
 import { weeklyReport } from "../../src/core/reports/weekly-report.ts";
 import { weeklyReportJson } from "../../src/core/reports/weekly-report-json.ts";
 import { weeklyReportMarkdown } from "../../src/core/reports/weekly-report-markdown.ts";
-import { analyzeInputs } from "../../src/ingest/analyze-inputs.ts";
-import { silentProgress, streamProgress } from "../../src/ingest/progress.ts";
 import { siteUrls } from "../../src/site/urls.ts";
 import { parseCommand, parseLocale, parseNow, parseTimeZone, UsageError } from "../args.ts";
-import { resolveInputs } from "./analyze.ts";
+import { analyzeWithProgress, resolveInputs } from "./analyze.ts";
 import { parseBase } from "./build.ts";
 
 export const REPORT_HELP = `Usage: workscope report [inputs…] --week YYYY-Www [options]
@@ -79,13 +77,7 @@ export async function runReport(argv: string[], cwd: string = process.cwd()): Pr
   const quiet = values.quiet === true;
 
   const inputs = resolveInputs(positionals);
-  let progress = silentProgress;
-  const analysis = await analyzeInputs(inputs, {
-    cwd,
-    nowMs,
-    timeZone,
-    progress: (files) => (progress = quiet ? silentProgress : streamProgress(files, process.stderr)),
-  });
+  const { analysis, progress } = await analyzeWithProgress(inputs, { cwd, nowMs, timeZone, quiet });
   const { report } = analysis;
   progress.finish(`read ${report.input.files.length} files: ${report.input.events} events`);
   const weekly = weeklyReport(report, analysis.untitledSessions, week);

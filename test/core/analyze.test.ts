@@ -88,34 +88,18 @@ describe("analyze", () => {
     expect(events).toHaveLength(1);
     expect(report.input).toMatchObject({ events: 1, duplicates: 1 });
 
-    const reused = readEvent(
-      {
-        id: "e1",
-        version: "1.1",
-        ts: "2026-03-01T00:00:00Z",
-        type: "heartbeat",
-        source: "synthetic",
-        workspace_id: "w",
-        terminal_session_id: "t",
-        agent_id: "a",
-      },
-      "logs/events.ndjson",
-      3,
-    );
-    const changed = readEvent(
-      {
-        id: "e1",
-        version: "1.1",
-        ts: "2026-03-01T00:00:01Z",
-        type: "heartbeat",
-        source: "synthetic",
-        workspace_id: "w",
-        terminal_session_id: "t",
-        agent_id: "a",
-      },
-      "logs/events.ndjson",
-      4,
-    );
+    // The same producer id on a second line whose content differs.
+    const heartbeat = {
+      id: "e1",
+      version: "1.1",
+      type: "heartbeat",
+      source: "synthetic",
+      workspace_id: "w",
+      terminal_session_id: "t",
+      agent_id: "a",
+    };
+    const reused = readEvent({ ...heartbeat, ts: "2026-03-01T00:00:00Z" }, "logs/events.ndjson", 3);
+    const changed = readEvent({ ...heartbeat, ts: "2026-03-01T00:00:01Z" }, "logs/events.ndjson", 4);
     const found = analyze(input({ events: [reused, changed] }), NOW).report.input;
     expect(found.errors).toHaveLength(1);
     expect(found.files[0]?.errors).toBe(1);
