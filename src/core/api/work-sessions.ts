@@ -75,7 +75,7 @@ export function zeroCategoryCounts(): CategoryCounts {
 }
 
 /** A thread's index entry: the thread without its transcript. */
-export function apiThread(t: WorkSession["threads"][number]): ApiThread {
+function apiThread(t: WorkSession["threads"][number]): ApiThread {
   return {
     threadKey: t.threadKey,
     ...(t.conversationId === undefined ? {} : { conversationId: t.conversationId }),
@@ -92,7 +92,7 @@ export function apiThread(t: WorkSession["threads"][number]): ApiThread {
 }
 
 /** A work session as the API lists it, with its page's path segment. */
-export function apiWorkSession(s: WorkSession, segment: string): ApiWorkSession {
+function apiWorkSession(s: WorkSession, segment: string): ApiWorkSession {
   return {
     workSessionId: s.workSessionId,
     status: s.status,

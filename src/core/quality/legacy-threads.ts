@@ -83,10 +83,10 @@ export function legacyEntry(thread: Thread): LegacyThreadEntry {
 }
 
 /** The family "legacy": the list of threads outside work sessions, and one page per thread. */
-export const legacyFamily: FamilyBuilder = (analysis) => {
+export const legacyFamily: FamilyBuilder = (analysis, lookups) => {
   const threads = analysis.legacyThreads;
-  const entries = threads.map(legacyEntry);
-  const index: LegacyIndex = { gapMinutes: LEGACY_GAP_MS / 60_000, threads: entries };
+  const entries = lookups.legacyEntries;
+  const index: LegacyIndex = { gapMinutes: LEGACY_GAP_MS / 60_000, threads: [...entries] };
   return {
     family: "legacy",
     index,

@@ -7,7 +7,6 @@ import { isAgentToAgent } from "../sessions/build-sessions.ts";
 import { pathSegment } from "../site/path-segment.ts";
 import type { FamilyBuilder } from "../site/site-family.ts";
 import { conversationListPages, conversationListSegment } from "./conversation-list.ts";
-import { legacyEntry } from "./legacy-threads.ts";
 import { UnknownType, unknownTypes } from "./unknown-types.ts";
 
 /** How many findings one page lists: a page of plain rows stays small at this size. */
@@ -182,8 +181,8 @@ export function findingPages(findings: readonly Finding[]): QualityFindingsPage[
  * The family "quality": the summary as its index, the findings' pages by number, and the pages of
  * the list of conversations outside work sessions (see conversationListSegment).
  */
-export const qualityFamily: FamilyBuilder = (analysis) => {
-  const conversations = conversationListPages(analysis.legacyThreads.map(legacyEntry));
+export const qualityFamily: FamilyBuilder = (analysis, lookups) => {
+  const conversations = conversationListPages(lookups.legacyEntries);
   return {
     family: "quality",
     index: qualityIndex(analysis, conversations.length),

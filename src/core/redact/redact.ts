@@ -85,7 +85,7 @@ export function describeCounts(counts: readonly RedactionCount[]): string {
  * API): the names of the fields inside it are the producer's, so a field there called `id` or `to`
  * is text like any other, not one of ours.
  */
-export const PAYLOAD_FIELD = "data";
+const PAYLOAD_FIELD = "data";
 
 /**
  * A copy of a JSON-like value with every string passed through `visit`, which also gets the name of

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Analysis } from "../analysis.ts";
-import { legacyEntriesByAgent, legacyEntry } from "../quality/legacy-threads.ts";
+import { legacyEntriesByAgent } from "../quality/legacy-threads.ts";
 import { publish } from "../redact/publish.ts";
 import { Redactor } from "../redact/redact.ts";
 import { AgentPage, agentPages } from "./agent-page.ts";
@@ -54,11 +54,7 @@ export function buildSiteData(analysis: Analysis, options: SiteDataOptions = {})
     index: siteIndex(analysis.report, lookups, events.listings),
     sessions: sessionPages(analysis, lookups),
     tasks: taskPages(analysis, lookups),
-    agents: agentPages(
-      analysis.report.agents,
-      lookups,
-      legacyEntriesByAgent(analysis.legacyThreads.map(legacyEntry)),
-    ),
+    agents: agentPages(analysis.report.agents, lookups, legacyEntriesByAgent(lookups.legacyEntries)),
     events: events.pages,
     families: FAMILY_BUILDERS.map((build) => build(analysis, lookups)),
   };

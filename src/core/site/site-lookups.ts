@@ -1,4 +1,5 @@
 import type { Analysis } from "../analysis.ts";
+import { legacyEntry, type LegacyThreadEntry } from "../quality/legacy-threads.ts";
 import type { MentionNames } from "../sessions/transcript.ts";
 import { agentCard, type AgentCard } from "./agent-card.ts";
 import { sessionCard, type SessionCard } from "./session-card.ts";
@@ -19,6 +20,11 @@ export interface SiteLookups {
   agentCards: ReadonlyMap<string, AgentCard>;
   /** Discord user ids to agent names, for the texts pages show. */
   names: MentionNames;
+  /**
+   * The entries of the threads outside work sessions, in the order of `analysis.legacyThreads`:
+   * their own pages, the list of them on the quality pages and the agents' pages all show them.
+   */
+  legacyEntries: readonly LegacyThreadEntry[];
 }
 
 /** The cards and names of an analysis. */
@@ -36,5 +42,6 @@ export function siteLookups(analysis: Analysis): SiteLookups {
     ),
     agentCards: new Map(report.agents.map((a) => [a.agentId, agentCard(a)])),
     names: analysis.mentionNames,
+    legacyEntries: analysis.legacyThreads.map(legacyEntry),
   };
 }

@@ -13,7 +13,7 @@ import { pathSegment } from "../../../src/core/site/path-segment.ts";
 import { siteLookups } from "../../../src/core/site/site-lookups.ts";
 import { TURNS_PER_PAGE } from "../../../src/core/site/transcript-pages.ts";
 import { readEvent } from "../../helpers/events.ts";
-import { analysis, thread } from "../site/fixtures.ts";
+import { thread } from "../site/fixtures.ts";
 
 const MAINS = ["eden", "seum"];
 let line = 0;
@@ -79,7 +79,8 @@ describe("legacyThreads", () => {
     const long = Array.from({ length: TURNS_PER_PAGE + 1 }, (_, i) =>
       say(i, { message: `m${i}`, conversationId: "c9" }),
     );
-    const family = legacyFamily(analysed(long), siteLookups(analysis()));
+    const data = analysed(long);
+    const family = legacyFamily(data, siteLookups(data));
     const [entry] = LegacyIndex.parse(family.index).threads;
     expect([entry?.threadKey, entry?.inferred, entry?.pages]).toEqual(["conv:c9", false, 2]);
   });

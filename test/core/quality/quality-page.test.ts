@@ -121,7 +121,8 @@ describe("qualityIndex", () => {
     const threads = Array.from({ length: CONVERSATIONS_PER_PAGE + 1 }, (_, i) =>
       thread("eden", "seum", { threadKey: `pair:eden_seum@${i}`, startMs: i }),
     );
-    const many = qualityFamily(analysis({}, { legacyThreads: threads }), siteLookups(data));
+    const busy = analysis({}, { legacyThreads: threads });
+    const many = qualityFamily(busy, siteLookups(busy));
     expect(QualityIndex.parse(many.index).conversationPages).toBe(2);
     expect(many.pages.map((p) => p.segment)).toEqual(["1", "conversations-1", "conversations-2"]);
     const last = ConversationListPage.parse(many.pages[2]?.page);
