@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { toEventLine } from "../../src/core/event-line.ts";
 import { publish, redactJsonLine } from "../../src/core/redact/publish.ts";
 import { describeCounts, Redactor } from "../../src/core/redact/redact.ts";
@@ -11,6 +10,7 @@ import { analyzeInputs, type AnalyzeOptions } from "../../src/ingest/analyze-inp
 import { silentProgress, streamProgress, type Progress } from "../../src/ingest/progress.ts";
 import { writeLinesAtomic } from "../../src/ingest/write-output.ts";
 import { parseCommand, parseNow, parseTimeZone } from "../args.ts";
+import { PROJECT_ROOT } from "../project-root.ts";
 
 export const ANALYZE_HELP = `Usage: workscope analyze [inputs…] [options]
 
@@ -34,7 +34,7 @@ Options:
 `;
 
 /** The bundled sample state directory, used when no inputs are named and ~/.openclaw is absent. */
-const SAMPLE_DIR = fileURLToPath(new URL("../../content/sample/", import.meta.url));
+const SAMPLE_DIR = path.join(PROJECT_ROOT, "content", "sample", path.sep);
 
 /** The inputs to read: those named, else the user's OpenClaw state, else the bundled sample. */
 export function resolveInputs(named: string[], env: NodeJS.ProcessEnv = process.env): string[] {

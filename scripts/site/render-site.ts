@@ -1,14 +1,18 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { DATA_FOLDER_ENV } from "../../src/site/data-folder.ts";
 import { formatRenderShare, RENDER_SHARE_ENV, type RenderShare } from "../../src/site/render-share.ts";
+import { PROJECT_ROOT } from "../project-root.ts";
 import { placeSite } from "./place-site.ts";
 
 /** The project folder: Astro builds the pages in src/pages from here. */
-export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const PART_SCRIPT = fileURLToPath(new URL("./render-part.ts", import.meta.url));
+export const ROOT = PROJECT_ROOT;
+/**
+ * The renderer's script, from the project folder rather than from this module's own, which is the
+ * bundle's folder when the command line runs bundled (scripts/bundle-cli.ts).
+ */
+const PART_SCRIPT = path.join(ROOT, "scripts", "site", "render-part.ts");
 /**
  * Where the renderers build, inside the site's folder until they are moved together: named after
  * us, so that it can be no folder of the user's.
