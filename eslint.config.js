@@ -2,7 +2,17 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/", ".astro/", "node_modules/", "content/", "bench-data/", "test/fixtures/"] },
+  {
+    ignores: [
+      "dist/",
+      ".astro/",
+      "node_modules/",
+      "content/",
+      "bench-data/",
+      "test/fixtures/",
+      ".cli-bundle/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
