@@ -2,8 +2,7 @@ import type { CollabCategory } from "../category.ts";
 import type { CategoryDecision } from "./category-decision.ts";
 import type { CategoryEvidence } from "./category-evidence.ts";
 import { CATEGORY_HEURISTICS } from "./category-heuristics.ts";
-import { CATEGORY_KEYWORDS, type CategoryKeyword } from "./category-rules.ts";
-import { pushTo } from "../group.ts";
+import { ENDINGS, HANGUL_FIRST, HANGUL_LAST, KEYWORD_INDEX, symbolOf } from "./keyword-index.ts";
 
 /** When nothing matches, collaboration in these teams is most often building. */
 const FALLBACK_CATEGORY: CollabCategory = "engineering_build";
@@ -11,106 +10,206 @@ const FALLBACK_CONFIDENCE = 0.1;
 const HEURISTIC_DISCOUNT = 0.6;
 const MAX_SUBTAGS = 5;
 
-interface KeywordEntry {
-  /** The category the keyword counts for. */
-  category: CollabCategory;
-  /** The keyword. */
-  keyword: CategoryKeyword;
-}
+const INDEX = KEYWORD_INDEX;
+const {
+  categories: CATEGORIES,
+  keywordCategory: KEYWORD_CATEGORY,
+  keywordWeight: KEYWORD_WEIGHT,
+  keywordPair: KEYWORD_PAIR,
+  keywordTag: KEYWORD_TAG,
+  tagNames: TAG_NAMES,
+  tagCategory: TAG_CATEGORY,
+  keywordText: KEYWORD_TEXT,
+  trieChild: TRIE_CHILD,
+  trieEntryStart: TRIE_ENTRY_START,
+  trieEntryEnd: TRIE_ENTRY_END,
+  latinEntries: LATIN_ENTRIES,
+  latinKeyword: LATIN_KEYWORD,
+  latinRestStart: LATIN_REST_START,
+  latinRestEnd: LATIN_REST_END,
+  latinInflectLast: LATIN_INFLECT_LAST,
+  restWords: REST_WORDS,
+  hangulStart: HANGUL_START,
+  hangulKeywords: HANGUL_KEYWORDS,
+} = INDEX;
 
 /**
- * The rule table arranged for one pass over a text: Latin keywords as sequences of words, looked
- * up by their first word, and Korean keywords by their first syllable. Classification runs on
- * every message ingest reads, so a text is scanned once, not once per keyword.
+ * The state of the text being scored, made once and reused: the points per category and per
+ * subTag, the order each was first met in (the order of the evidence's keys), and "seen" marks
+ * stamped with the number of the current text, so that a new text starts clean without clearing
+ * anything. Scoring is synchronous and calls nothing that scores, so one state serves every text.
  */
-interface LatinKeyword extends KeywordEntry {
-  /** The keyword's words: `on-call` and `a/b` are two words each, as the text is split alike. */
-  words: readonly string[];
+const pairSeen = new Int32Array(INDEX.pairCount);
+const categorySeen = new Int32Array(CATEGORIES.length);
+const categoryPoints = new Float64Array(CATEGORIES.length);
+const categoryOrder = new Int32Array(CATEGORIES.length);
+const tagSeen = new Int32Array(TAG_NAMES.length);
+const tagPoints = new Float64Array(TAG_NAMES.length);
+const tagOrder = new Int32Array(TAG_NAMES.length);
+/** The Korean matches of a text, kept until its Latin matches are counted, as those come first. */
+const hangulMatches = new Int32Array(KEYWORD_TEXT.length);
+let generation = 0;
+let categoriesMet = 0;
+let tagsMet = 0;
+
+/** Starts a new text: a new stamp, and nothing met yet. */
+function beginText(): void {
+  if (generation === 0x7fffffff) {
+    generation = 0;
+    pairSeen.fill(0);
+    categorySeen.fill(0);
+    tagSeen.fill(0);
+  }
+  generation++;
+  categoriesMet = 0;
+  tagsMet = 0;
 }
 
-const LATIN = /^[\x20-\x7e]+$/;
-const ENDINGS = ["s", "es", "ed", "d", "ing"];
-const latinByFirstWord = new Map<string, LatinKeyword[]>();
-const koreanByFirstChar = new Map<string, KeywordEntry[]>();
-for (const [category, keywords] of Object.entries(CATEGORY_KEYWORDS)) {
-  for (const keyword of keywords) {
-    const entry = { category: category as CollabCategory, keyword };
-    if (LATIN.test(keyword.text)) {
-      const words = keyword.text.split(/[^a-z0-9]+/).filter((w) => w.length > 0);
-      const first = words[0] ?? "";
-      // A one-word keyword's inflected forms are looked up directly, like the word itself.
-      const forms =
-        words.length === 1 && keyword.inflect ? [first, ...ENDINGS.map((e) => first + e)] : [first];
-      for (const form of forms) pushTo(latinByFirstWord, form, { ...entry, words });
-    } else {
-      const first = keyword.text[0] ?? "";
-      pushTo(koreanByFirstChar, first, entry);
-    }
+/** Counts a keyword once per text, however often it appears. */
+function count(keyword: number, weight: number): void {
+  const pair = KEYWORD_PAIR[keyword] as number;
+  if (pairSeen[pair] === generation) return;
+  pairSeen[pair] = generation;
+  const points = (KEYWORD_WEIGHT[keyword] as number) * weight;
+  const category = KEYWORD_CATEGORY[keyword] as number;
+  if (categorySeen[category] === generation) {
+    categoryPoints[category] = (categoryPoints[category] as number) + points;
+  } else {
+    categorySeen[category] = generation;
+    // Written as a sum from 0, as a first match was added to no points, so -0 comes out as 0.
+    categoryPoints[category] = 0 + points;
+    categoryOrder[categoriesMet++] = category;
+  }
+  const tag = KEYWORD_TAG[keyword] as number;
+  if (tagSeen[tag] === generation) {
+    tagPoints[tag] = Math.max(tagPoints[tag] as number, points);
+  } else {
+    tagSeen[tag] = generation;
+    tagPoints[tag] = Math.max(0, points);
+    tagOrder[tagsMet++] = tag;
   }
 }
 
-/** True when `word` is `stem`, or `stem` with an English ending the keyword allows. */
-function wordMatches(word: string, stem: string, inflect: boolean): boolean {
-  if (word === stem) return true;
-  if (!inflect || !word.startsWith(stem)) return false;
-  return ENDINGS.includes(word.slice(stem.length));
+/** True when the text's word `lower[start, end)` is `stem`, or `stem` with an allowed ending. */
+function wordMatches(lower: string, start: number, end: number, stem: string, inflect: boolean): boolean {
+  const length = end - start;
+  if (length < stem.length || (length !== stem.length && !inflect)) return false;
+  if (!lower.startsWith(stem, start)) return false;
+  if (length === stem.length) return true;
+  for (const ending of ENDINGS) {
+    if (ending.length === length - stem.length && lower.startsWith(ending, start + stem.length)) return true;
+  }
+  return false;
+}
+
+/**
+ * True when the words after a Latin keyword's first, found from `from` on, are the keyword's
+ * next words. A word is a run of `a-z0-9`; anything else between two words (spaces, punctuation,
+ * Hangul, line breaks) only separates them.
+ */
+function restMatches(lower: string, from: number, entry: number): boolean {
+  const last = (LATIN_REST_END[entry] as number) - 1;
+  let at = from;
+  for (let w = LATIN_REST_START[entry] as number; w <= last; w++) {
+    while (at < lower.length && symbolOf(lower.charCodeAt(at)) < 0) at++;
+    if (at === lower.length) return false;
+    const start = at;
+    while (at < lower.length && symbolOf(lower.charCodeAt(at)) >= 0) at++;
+    const inflect = w === last && LATIN_INFLECT_LAST[entry] === 1;
+    if (!wordMatches(lower, start, at, REST_WORDS[w] as string, inflect)) return false;
+  }
+  return true;
+}
+
+/**
+ * Finds the keywords of a text in one pass and counts them. Latin keywords match whole words:
+ * each word walks the trie of first words. Korean keywords match anywhere: each syllable looks up
+ * the keywords it starts. All Latin matches are counted before the Korean ones, in the order they
+ * are found, since that order is the order of the evidence's keys.
+ */
+function scan(lower: string, weight: number): void {
+  let hangulFound = 0;
+  const length = lower.length;
+  let i = 0;
+  while (i < length) {
+    const code = lower.charCodeAt(i);
+    if (symbolOf(code) >= 0) {
+      let node = 0;
+      while (i < length) {
+        const symbol = symbolOf(lower.charCodeAt(i));
+        if (symbol < 0) break;
+        if (node >= 0) node = (TRIE_CHILD[node * 36 + symbol] as number) || -1;
+        i++;
+      }
+      if (node > 0) {
+        const end = TRIE_ENTRY_END[node] as number;
+        for (let e = TRIE_ENTRY_START[node] as number; e < end; e++) {
+          const entry = LATIN_ENTRIES[e] as number;
+          const rest = LATIN_REST_START[entry] !== LATIN_REST_END[entry];
+          if (!rest || restMatches(lower, i, entry)) count(LATIN_KEYWORD[entry] as number, weight);
+        }
+      }
+      continue;
+    }
+    if (code >= HANGUL_FIRST && code <= HANGUL_LAST) {
+      const s = code - HANGUL_FIRST;
+      const end = HANGUL_START[s + 1] as number;
+      for (let h = HANGUL_START[s] as number; h < end; h++) {
+        const keyword = HANGUL_KEYWORDS[h] as number;
+        if (pairSeen[KEYWORD_PAIR[keyword] as number] === generation) continue;
+        if (lower.startsWith(KEYWORD_TEXT[keyword] as string, i)) {
+          // Marked now so a repeat is not kept twice; counted after the Latin matches.
+          pairSeen[KEYWORD_PAIR[keyword] as number] = generation;
+          hangulMatches[hangulFound++] = keyword;
+        }
+      }
+    }
+    i++;
+  }
+  for (let h = 0; h < hangulFound; h++) {
+    const keyword = hangulMatches[h] as number;
+    pairSeen[KEYWORD_PAIR[keyword] as number] = 0;
+    count(keyword, weight);
+  }
 }
 
 /** Scores one text against the rule table, then, if nothing matched, the heuristics. */
 export function scoreText(text: string, weight = 1): CategoryEvidence {
-  const lower = text.toLowerCase();
+  beginText();
+  scan(text.toLowerCase(), weight);
+  return categoriesMet > 0 ? ruleEvidence() : heuristicEvidence(text, weight);
+}
+
+/** The evidence of a text no keyword matched: the heuristics it shows, or the fallback. */
+function heuristicEvidence(text: string, weight: number): CategoryEvidence {
   const result: CategoryEvidence = { scores: {}, tags: {}, source: "fallback" };
-  const seen = new Set<string>();
-  // Latin keywords match whole words: the text is split on everything but ASCII letters and digits.
-  const words = lower.match(/[a-z0-9]+/g) ?? [];
-  for (let i = 0; i < words.length; i++) {
-    const word = words[i] as string;
-    for (const candidate of latinByFirstWord.get(word) ?? NONE) {
-      const { words: kw, keyword } = candidate;
-      let ok = true;
-      for (let j = 1; j < kw.length && ok; j++) {
-        const w = words[i + j];
-        ok =
-          w !== undefined && wordMatches(w, kw[j] as string, keyword.inflect === true && j === kw.length - 1);
-      }
-      if (ok) count(result, seen, candidate, weight);
-    }
-  }
-  // Korean keywords match anywhere, particles attached.
-  for (let i = 0; i < lower.length; i++) {
-    const code = lower.charCodeAt(i);
-    if (code < 0xac00 || code > 0xd7a3) continue;
-    for (const entry of koreanByFirstChar.get(lower[i] as string) ?? []) {
-      if (lower.startsWith(entry.keyword.text, i)) count(result, seen, entry, weight);
-    }
-  }
-  if (result.source === "fallback") {
-    for (const heuristic of CATEGORY_HEURISTICS) {
-      if (heuristic.test(text)) {
-        add(result, heuristic.category, weight, null);
-        result.source = "heuristic";
-      }
+  for (const heuristic of CATEGORY_HEURISTICS) {
+    if (heuristic.test(text)) {
+      result.scores[heuristic.category] = (result.scores[heuristic.category] ?? 0) + weight;
+      result.source = "heuristic";
     }
   }
   return result;
 }
 
-const NONE: LatinKeyword[] = [];
-
-/** Counts a keyword once per text, however often it appears. */
-function count(result: CategoryEvidence, seen: Set<string>, entry: KeywordEntry, weight: number): void {
-  const key = `${entry.category}\u0000${entry.keyword.text}`;
-  if (seen.has(key)) return;
-  seen.add(key);
-  add(result, entry.category, entry.keyword.weight * weight, entry.keyword.tag ?? entry.keyword.text);
-  result.source = "rule";
-}
-
-function add(into: CategoryEvidence, category: CollabCategory, points: number, tag: string | null): void {
-  into.scores[category] = (into.scores[category] ?? 0) + points;
-  if (tag === null) return;
-  const tags = (into.tags[category] ??= {});
-  tags[tag] = Math.max(tags[tag] ?? 0, points);
+/**
+ * The evidence of the keywords the current text matched: categories in the order they were first
+ * matched, each with its subTags in the order they were first matched.
+ */
+function ruleEvidence(): CategoryEvidence {
+  const result: CategoryEvidence = { scores: {}, tags: {}, source: "rule" };
+  for (let c = 0; c < categoriesMet; c++) {
+    const category = categoryOrder[c] as number;
+    const name = CATEGORIES[category] as CollabCategory;
+    result.scores[name] = categoryPoints[category] as number;
+    const tags: Record<string, number> = {};
+    for (let t = 0; t < tagsMet; t++) {
+      const tag = tagOrder[t] as number;
+      if (TAG_CATEGORY[tag] === category) tags[TAG_NAMES[tag] as string] = tagPoints[tag] as number;
+    }
+    result.tags[name] = tags;
+  }
+  return result;
 }
 
 /** Adds the scores of several texts together (a work session's messages, for one). */
@@ -120,14 +219,19 @@ export function mergeScores(parts: readonly CategoryEvidence[]): CategoryEvidenc
     if (part.source === "fallback") continue;
     // Keyword evidence outranks heuristic evidence: once any text matched a keyword, heuristics no longer count.
     if (part.source === "heuristic" && total.source === "rule") continue;
-    if (part.source === "rule" && total.source === "heuristic")
-      Object.assign(total, { scores: {}, tags: {} });
+    if (part.source === "rule" && total.source === "heuristic") {
+      total.scores = {};
+      total.tags = {};
+    }
     total.source = part.source;
-    for (const [category, points] of Object.entries(part.scores) as Array<[CollabCategory, number]>) {
-      total.scores[category] = (total.scores[category] ?? 0) + points;
-      for (const [tag, w] of Object.entries(part.tags[category] ?? {})) {
+    // for…in walks the keys in the order Object.entries would, without making an array of pairs.
+    for (const key in part.scores) {
+      const category = key as CollabCategory;
+      total.scores[category] = (total.scores[category] ?? 0) + (part.scores[category] as number);
+      const partTags = part.tags[category];
+      for (const tag in partTags) {
         const tags = (total.tags[category] ??= {});
-        tags[tag] = Math.max(tags[tag] ?? 0, w);
+        tags[tag] = Math.max(tags[tag] ?? 0, partTags[tag] as number);
       }
     }
   }
@@ -150,8 +254,7 @@ export function decideCategory(evidence: CategoryEvidence): CategoryDecision {
       collabSubTags: [],
     };
   }
-  const order = Object.keys(CATEGORY_KEYWORDS);
-  entries.sort(([a, x], [b, y]) => y - x || order.indexOf(a) - order.indexOf(b));
+  entries.sort(([a, x], [b, y]) => y - x || CATEGORIES.indexOf(a) - CATEGORIES.indexOf(b));
   const [category, top] = entries[0] as [CollabCategory, number];
   const total = entries.reduce((sum, [, points]) => sum + points, 0);
   const share = top / total;
@@ -177,13 +280,28 @@ export function topTags(scored: CategoryEvidence, category: CollabCategory): str
 
 /** Scores a message, counting its `[Goal] …` line twice: the goal says the most. */
 export function evidenceOf(text: string): CategoryEvidence {
-  const goal = /^\[Goal\]\s*(.+)$/m.exec(text)?.[1];
+  // The pattern needs the literal `[Goal]`, so a text without it skips the pattern's scan.
+  const goal = text.includes("[Goal]") ? /^\[Goal\]\s*(.+)$/m.exec(text)?.[1] : undefined;
   const scored = scoreText(text);
   if (goal === undefined) return scored;
-  const goalScores = scoreText(goal);
+  beginText();
+  scan(goal.toLowerCase(), 1);
+  if (categoriesMet > 0) {
+    // The goal matched keywords: its points are added straight from the scorer's state.
+    if (scored.source !== "rule") return scored;
+    for (let c = 0; c < categoriesMet; c++) {
+      const category = categoryOrder[c] as number;
+      const name = CATEGORIES[category] as CollabCategory;
+      scored.scores[name] = (scored.scores[name] ?? 0) + (categoryPoints[category] as number);
+    }
+    return scored;
+  }
+  if (scored.source === "rule") return scored;
+  const goalScores = heuristicEvidence(goal, 1);
   if (goalScores.source !== scored.source) return scored;
-  for (const [category, points] of Object.entries(goalScores.scores) as Array<[CollabCategory, number]>) {
-    scored.scores[category] = (scored.scores[category] ?? 0) + points;
+  for (const key in goalScores.scores) {
+    const category = key as CollabCategory;
+    scored.scores[category] = (scored.scores[category] ?? 0) + (goalScores.scores[category] as number);
   }
   return scored;
 }
