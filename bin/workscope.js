@@ -1,16 +1,33 @@
 #!/usr/bin/env node
-// The `workscope` command. The CLI is TypeScript that Node runs by stripping types (Node ≥ 22.18).
-// On an older system Node this re-runs the CLI under the Node 22 the project pins as its `node`
-// devDependency, so `npx workscope` works on a machine whose system Node is 20.
+// The `workscope` command. Installing the project bundles the command line into plain JavaScript
+// (scripts/bundle-cli.ts, run by `npm ci` as "prepare"): this runs that bundle while every file it
+// was built from is unchanged, and the TypeScript of scripts/workscope.ts otherwise, so that an
+// edit to src/ or scripts/ counts at the very next run and a stale bundle never runs.
+//
+// Which Node runs it: the Node running this file when it meets the project's engines (22.12 or
+// newer). An older system Node re-runs the command under the Node 22 the project pins as its `node`
+// devDependency, because the Report quotes the runtime's own JSON error messages and uses its
+// time-zone data, which differ between Node 20 and 22; only the help, which reads no log, is
+// printed by the bundle in this process on Node 20. The TypeScript needs a Node that strips types
+// (22.18 or newer), and so do the renderer processes `build` starts.
 import { spawnSync } from "node:child_process";
+import { readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const cli = fileURLToPath(new URL("../scripts/workscope.ts", import.meta.url));
+const root = fileURLToPath(new URL("..", import.meta.url));
+// The folder and the stamp's name are BUNDLE_FOLDER and STAMP_FILE of scripts/bundle-cli.ts.
+const bundleDir = path.join(root, ".cli-bundle");
+const args = process.argv.slice(2);
+
 const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
 const stripsTypes = major >= 24 || (major === 23 && minor >= 6) || (major === 22 && minor >= 18);
+const meetsEngines = major >= 23 || (major === 22 && minor >= 12);
+const current = bundleIsCurrent();
+const cli = current ? path.join(bundleDir, "workscope.mjs") : path.join(root, "scripts", "workscope.ts");
 
-if (stripsTypes) {
+if (current ? runsHere() : stripsTypes) {
   await import(cli);
 } else {
   let node;
@@ -22,6 +39,36 @@ if (stripsTypes) {
     );
     process.exit(1);
   }
-  const run = spawnSync(node, [cli, ...process.argv.slice(2)], { stdio: "inherit" });
+  const run = spawnSync(node, [cli, ...args], { stdio: "inherit" });
   process.exit(run.status ?? 1);
+}
+
+/**
+ * Whether the bundle can run in this process: on a Node that meets the engines, except `build`
+ * where it cannot strip the renderers' types; on Node 20 or newer, the help alone.
+ */
+function runsHere() {
+  if (meetsEngines) return args[0] !== "build" || stripsTypes;
+  const help = args.length === 0 || (args.length === 1 && ["--help", "-h", "help"].includes(args[0]));
+  return major >= 20 && help;
+}
+
+/**
+ * Whether the bundle is current: its stamp lists every file it was built from with the
+ * modification time and size it had then, and each file still has both. A stat per file, about a
+ * hundred and fifty of them, costs a millisecond or two.
+ */
+function bundleIsCurrent() {
+  let stamp;
+  try {
+    stamp = JSON.parse(readFileSync(path.join(bundleDir, "inputs.json"), "utf8"));
+  } catch {
+    return false;
+  }
+  if (!Array.isArray(stamp?.inputs) || stamp.inputs.length === 0) return false;
+  for (const [file, mtimeMs, size] of stamp.inputs) {
+    const stat = statSync(path.join(root, file), { throwIfNoEntry: false });
+    if (stat === undefined || stat.mtimeMs !== mtimeMs || stat.size !== size) return false;
+  }
+  return true;
 }
