@@ -7,7 +7,12 @@ process.env["TZ"] = "UTC";
  * Tests that run the real command (a child process, often an Astro build) or the whole analysis over
  * the golden fixtures. They stay at the mirrored path of what they test; only this list sets them apart.
  */
-const endToEnd = ["test/scripts/cli.test.ts", "test/scripts/commands/**/*.test.ts", "test/golden*.test.ts"];
+const endToEnd = [
+  "test/scripts/cli.test.ts",
+  "test/scripts/bundle-cli.test.ts",
+  "test/scripts/commands/**/*.test.ts",
+  "test/golden*.test.ts",
+];
 
 export default defineConfig({
   test: {
