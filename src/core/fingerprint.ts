@@ -14,5 +14,30 @@ export const FINGERPRINT_PREFIX = "fp-";
  * dropped for sharing an id.
  */
 export function fingerprintId(ts: number, type: string, agentId: string | null, lineLength: number): string {
-  return `${FINGERPRINT_PREFIX}${ts}-${lineLength}-${hash32(`${type}\u0000${agentId ?? ""}`)}`;
+  return `${FINGERPRINT_PREFIX}${ts}-${lineLength}-${typeAgentHash(type, agentId ?? "")}`;
 }
+
+/**
+ * The hash of a type and an agent, worked out once per pair: a log has a few dozen types and
+ * agents but hundreds of thousands of events, and hashing the pair again for each was a tenth of
+ * the analysis. The table is emptied when it grows past TYPE_AGENT_PAIRS_KEPT, so a log of
+ * millions of made-up types cannot fill memory with it.
+ */
+function typeAgentHash(type: string, agentId: string): string {
+  const known = hashOfPair.get(type)?.get(agentId);
+  if (known !== undefined) return known;
+  if (pairsKept >= TYPE_AGENT_PAIRS_KEPT) {
+    hashOfPair.clear();
+    pairsKept = 0;
+  }
+  const hash = hash32(`${type}\u0000${agentId}`);
+  let byAgent = hashOfPair.get(type);
+  if (byAgent === undefined) hashOfPair.set(type, (byAgent = new Map()));
+  byAgent.set(agentId, hash);
+  pairsKept++;
+  return hash;
+}
+
+const TYPE_AGENT_PAIRS_KEPT = 10_000;
+const hashOfPair = new Map<string, Map<string, string>>();
+let pairsKept = 0;

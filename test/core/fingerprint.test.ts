@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FINGERPRINT_PREFIX, fingerprintId } from "../../src/core/fingerprint.ts";
+import { hash32 } from "../../src/core/hash.ts";
 
 describe("fingerprintId", () => {
   it("is the prefix, the time, the line length and an 8-digit hash of type and agent", () => {
@@ -23,5 +24,13 @@ describe("fingerprintId", () => {
 
   it("keeps type and agent apart, so shifting text between them changes the id", () => {
     expect(fingerprintId(1, "a2a.sende", "den", 5)).not.toBe(fingerprintId(1, "a2a.send", "eden", 5));
+  });
+
+  it("hashes type and agent the same way however many pairs came before (the table of hashes is bounded)", () => {
+    const first = fingerprintId(1, "t0", "eden", 5);
+    for (let i = 0; i < 10_050; i++)
+      expect(fingerprintId(1, `t${i}`, "eden", 5)).toBe(`fp-1-5-${hash32(`t${i}\u0000eden`)}`);
+    expect(fingerprintId(1, "t0", "eden", 5)).toBe(first);
+    expect(fingerprintId(1, "t0", null, 5)).toBe(`fp-1-5-${hash32("t0\u0000")}`);
   });
 });
