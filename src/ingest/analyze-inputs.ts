@@ -1,6 +1,6 @@
 import type { Analysis } from "../core/analysis.ts";
 import { analyze } from "../core/analyze.ts";
-import { loadInputs } from "./load.ts";
+import { loadInputs, type LoadOptions } from "./load.ts";
 import { silentProgress, type Progress } from "./progress.ts";
 
 /** How to read and judge the inputs. */
@@ -13,6 +13,8 @@ export interface AnalyzeOptions {
   timeZone?: string;
   /** Makes the progress report once the number of files is known; silent when absent. */
   progress?: (files: number) => Progress;
+  /** How event files are parsed (worker threads) and cached; see LoadOptions. */
+  load?: LoadOptions;
 }
 
 /**
@@ -20,6 +22,11 @@ export interface AnalyzeOptions {
  * test and benchmark turns inputs into an Analysis, so that they all see the same result.
  */
 export async function analyzeInputs(inputs: readonly string[], options: AnalyzeOptions): Promise<Analysis> {
-  const input = await loadInputs(inputs, options.cwd, options.progress ?? (() => silentProgress));
+  const input = await loadInputs(
+    inputs,
+    options.cwd,
+    options.progress ?? (() => silentProgress),
+    options.load ?? {},
+  );
   return analyze(input, options.nowMs, options.timeZone);
 }

@@ -1,21 +1,99 @@
+import { availableParallelism } from "node:os";
+import { FINDINGS_LISTED_PER_FILE } from "../core/finding.ts";
 import type { LoadedInput } from "../core/input.ts";
 import { mergeOwn } from "../core/safe-map.ts";
 import { discoverInputs, type DiscoveredFile } from "./discover.ts";
+import { ParseCache } from "./parse-cache.ts";
+import { ParsePool } from "./parse-pool.ts";
 import type { Progress } from "./progress.ts";
-import { readEventsFile, type EventsFileRead } from "./read-events-file.ts";
+import {
+  bytesToParse,
+  finishEventsFile,
+  planEventsFile,
+  startOnPool,
+  type EventsFilePlan,
+  type EventsFileRead,
+  type EventsReadContext,
+} from "./read-events-file.ts";
 import { readTextFile, type TextFileRead } from "./read-text-file.ts";
 
+/** How event files are parsed and cached. */
+export interface LoadOptions {
+  /**
+   * Worker threads to parse on; 0 or 1 parses on the main thread. Absent: AUTO_WORKERS when the
+   * bytes left to parse pass AUTO_WORKERS_BYTES, else the main thread.
+   */
+  workers?: number;
+  /** The parse cache's folder; absent or null: no cache. */
+  cacheDir?: string | null;
+  /** The size of the ranges a plain file is cut into for the workers (tests make it small). */
+  rangeBytes?: number;
+  /** How many findings are listed per file. */
+  findingsListed?: number;
+  /** Says one line about a cache that could not be written; silent when absent. */
+  warn?: (message: string) => void;
+}
+
 /**
- * Reads every file into the LoadedInput the core analyses. Files are read one after another, in
- * the path order discover gives them in, so findings and event order never depend on timing.
+ * Below this many bytes to parse, the main thread parses faster than workers that take tens of
+ * milliseconds each to start and whose columns must be decoded again.
  */
-async function loadFiles(files: readonly DiscoveredFile[], progress: Progress): Promise<LoadedInput> {
-  const reads: Array<EventsFileRead | TextFileRead> = [];
-  for (const file of files) {
-    reads.push(file.kind === "events" ? await readEventsFile(file, progress) : await readTextFile(file));
-    progress.fileDone();
+export const AUTO_WORKERS_BYTES = 32 * 1024 * 1024;
+/** Ranges of this size keep two workers busy on a file of a hundred megabytes, in a few parts each. */
+export const RANGE_BYTES = 24 * 1024 * 1024;
+
+/** Workers when none are asked for: two, as decoding their columns keeps the main thread busy too. */
+function autoWorkers(): number {
+  return Math.min(2, availableParallelism());
+}
+
+/**
+ * Reads every file into the LoadedInput the core analyses. Event files are planned first (what
+ * the cache holds, what is left to parse), their parts are started on the workers, and then every
+ * file is taken in the path order discover gives them in, so findings and event order never
+ * depend on timing or on how files were split.
+ */
+async function loadFiles(
+  files: readonly DiscoveredFile[],
+  progress: Progress,
+  options: LoadOptions,
+): Promise<LoadedInput> {
+  const context: EventsReadContext = {
+    progress,
+    findingsListed: options.findingsListed ?? FINDINGS_LISTED_PER_FILE,
+    cache:
+      options.cacheDir === undefined || options.cacheDir === null ? null : new ParseCache(options.cacheDir),
+    warn: onceOnly(options.warn ?? (() => {})),
+  };
+  const plans = new Map<DiscoveredFile, EventsFilePlan>();
+  for (const file of files) if (file.kind === "events") plans.set(file, await planEventsFile(file, context));
+  const toParse = [...plans.values()].reduce((n, plan) => n + bytesToParse(plan), 0);
+  const workers = options.workers ?? (toParse > AUTO_WORKERS_BYTES ? autoWorkers() : 0);
+  const pool =
+    workers > 1 ? new ParsePool(workers, context.findingsListed ?? FINDINGS_LISTED_PER_FILE) : null;
+  try {
+    if (pool !== null)
+      for (const plan of plans.values()) await startOnPool(plan, pool, options.rangeBytes ?? RANGE_BYTES);
+    const reads: Array<EventsFileRead | TextFileRead> = [];
+    for (const file of files) {
+      const plan = plans.get(file);
+      reads.push(plan !== undefined ? await finishEventsFile(plan, context) : await readTextFile(file));
+      progress.fileDone();
+    }
+    return assemble(reads);
+  } finally {
+    await pool?.close();
   }
-  return assemble(reads);
+}
+
+/** The same warning once per run, not once per file. */
+function onceOnly(warn: (message: string) => void): (message: string) => void {
+  let said = false;
+  return (message) => {
+    if (said) return;
+    said = true;
+    warn(message);
+  };
 }
 
 /** Discovers and reads the inputs named on the command line. */
@@ -23,9 +101,10 @@ export async function loadInputs(
   inputs: readonly string[],
   cwd: string,
   makeProgress: (files: number) => Progress,
+  options: LoadOptions = {},
 ): Promise<LoadedInput> {
   const { files, findings } = await discoverInputs(inputs, cwd);
-  const loaded = await loadFiles(files, makeProgress(files.length));
+  const loaded = await loadFiles(files, makeProgress(files.length), options);
   // What discovery could not open (a folder or file without permission) is reported like a bad line.
   return findings.length === 0 ? loaded : { ...loaded, findings: [...findings, ...loaded.findings] };
 }

@@ -1,11 +1,22 @@
 import { stat } from "node:fs/promises";
 import type { BaseEvent } from "../core/event.ts";
-import { FindingCollector, type Finding, type OmittedFindings } from "../core/finding.ts";
-import { normalizeLine } from "../core/formats/normalize-line.ts";
+import type { Finding, OmittedFindings } from "../core/finding.ts";
 import type { InputFile } from "../core/input.ts";
 import type { DiscoveredFile } from "./discover.ts";
+import { decodeEvents, EventColumnsBuilder, type EventColumns } from "./event-columns.ts";
+import { FindingsTally, type TallyState } from "./findings-tally.ts";
+import {
+  fileState,
+  ParseCache,
+  type CachedParse,
+  type CachedSegment,
+  type FileState,
+} from "./parse-cache.ts";
+import type { PartJob } from "./parse-part.ts";
+import { parsePart } from "./parse-part.ts";
+import { completeLinesEnd, splitRanges, type ParsePool, type PartReply } from "./parse-pool.ts";
 import type { Progress } from "./progress.ts";
-import { readLines } from "./read-lines.ts";
+import { isGzip } from "./read-lines.ts";
 
 /** What one event file gave: the file as listed, its events in line order, and its findings. */
 export interface EventsFileRead {
@@ -24,60 +35,390 @@ export interface ReadEventsOptions {
   findingsListed?: number;
 }
 
+/** How the event files of a run are read: where parts are parsed and what is cached. */
+export interface EventsReadContext {
+  /** Progress of the run. */
+  progress: Progress;
+  /** How many findings are listed per file. */
+  findingsListed?: number;
+  /** The cache, or null to parse every file from its start. */
+  cache: ParseCache | null;
+  /** Says one line about a cache that could not be written; the run goes on without it. */
+  warn: (message: string) => void;
+}
+
+/** One part of a file to parse, and, once started on a worker, its reply. */
+interface PlannedPart {
+  /** The part. */
+  job: PartJob;
+  /** Whether the part ends with a complete line, so that the cache may keep it. */
+  complete: boolean;
+  /** The worker's reply, when a worker parses it. */
+  reply?: Promise<PartReply>;
+}
+
+/** How one event file is to be read: what the cache gives, and which bytes are left to parse. */
+export interface EventsFilePlan {
+  /** The file. */
+  file: DiscoveredFile;
+  /** Its state on disk, or null when it could not be looked at (reading it then says why). */
+  state: FileState | null;
+  /** Whether it is gzip. */
+  gzip: boolean;
+  /** What the cache gives. */
+  cached: CachedParse | null;
+  /** Where the bytes left to parse start. */
+  from: number;
+  /** Where the complete lines end: what the cache may keep. */
+  completeEnd: number;
+  /** The parts to parse, in order. */
+  parts: PlannedPart[];
+}
+
 /**
- * Reads one NDJSON file into events. Every line that cannot become an event, or that had
- * something wrong with it, leaves a finding with its line number. Findings are kept up to a limit
- * and the rest counted, so a file of millions of bad lines does not fill memory with them.
+ * Reads one NDJSON file into events, on this thread and without a cache. Every line that cannot
+ * become an event, or that had something wrong with it, leaves a finding with its line number.
+ * Findings are kept up to a limit and the rest counted, so a file of millions of bad lines does
+ * not fill memory with them.
  */
 export async function readEventsFile(
   file: DiscoveredFile,
   progress: Progress,
   options: ReadEventsOptions = {},
 ): Promise<EventsFileRead> {
-  let events: BaseEvent[] = [];
-  const findings = new FindingCollector(options.findingsListed);
-  let count = 0;
-  const untimed: number[] = [];
-  const note = (line: number, reason: string): void => {
-    count++;
-    findings.add({ file: file.path, line, reason });
+  const context: EventsReadContext = { progress, cache: null, warn: () => {}, ...options };
+  return finishEventsFile(await planEventsFile(file, context), context);
+}
+
+/** Looks the file up in the cache and works out which bytes are left to parse, in one part. */
+export async function planEventsFile(
+  file: DiscoveredFile,
+  context: EventsReadContext,
+): Promise<EventsFilePlan> {
+  const whole = (state: FileState | null, gzip: boolean): EventsFilePlan => ({
+    file,
+    state,
+    gzip,
+    cached: null,
+    from: 0,
+    completeEnd: 0,
+    parts: [
+      {
+        job: {
+          absPath: file.absPath,
+          file: file.path,
+          start: 0,
+          ...(state === null ? {} : { end: state.size }),
+          lineBase: 0,
+        },
+        complete: gzip,
+      },
+    ],
+  });
+  let state: FileState;
+  let gzip: boolean;
+  try {
+    state = await fileState(file.absPath);
+    gzip = await isGzip(file.absPath);
+  } catch {
+    // Reading it reports what is wrong, as a finding on the file.
+    return whole(null, false);
+  }
+  if (gzip && context.cache === null) return whole(state, true);
+  let cached = context.cache === null ? null : await context.cache.lookup(file.absPath, state);
+  if (cached !== null && cached.segments.length >= ParseCache.MAX_SEGMENTS) cached = null;
+  if (gzip) return cached === null ? whole(state, true) : { ...whole(state, true), cached, parts: [] };
+  const from = cached?.stop ?? 0;
+  const completeEnd = context.cache === null ? from : await completeLinesEnd(file.absPath, from, state.size);
+  const parts: PlannedPart[] = [];
+  const part = (start: number, end: number, complete: boolean): PlannedPart => ({
+    job: { absPath: file.absPath, file: file.path, start, end, lineBase: 0 },
+    complete,
+  });
+  if (completeEnd > from) parts.push(part(from, completeEnd, true));
+  if (state.size > completeEnd) parts.push(part(completeEnd, state.size, false));
+  return { file, state, gzip: false, cached, from, completeEnd, parts };
+}
+
+/** The bytes a plan leaves to parse. */
+export function bytesToParse(plan: EventsFilePlan): number {
+  if (plan.gzip) return plan.parts.length > 0 ? (plan.state?.size ?? 0) : 0;
+  return (plan.state?.size ?? 0) - plan.from;
+}
+
+/**
+ * Starts the plan's parts on the pool, its plain bytes cut into ranges of about `rangeBytes`
+ * that end at line ends, so the file is parsed by several workers at once.
+ */
+export async function startOnPool(plan: EventsFilePlan, pool: ParsePool, rangeBytes: number): Promise<void> {
+  const parts: PlannedPart[] = [];
+  for (const part of plan.parts) {
+    if (plan.gzip || part.job.end === undefined) {
+      parts.push(part);
+      continue;
+    }
+    for (const [start, end] of await splitRanges(part.job.absPath, part.job.start, part.job.end, rangeBytes))
+      parts.push({ job: { ...part.job, start, end }, complete: part.complete });
+  }
+  for (const part of parts) {
+    part.reply = pool.parse(part.job);
+    // Taken in order later; a failure then falls back to this thread, so none is left unhandled.
+    part.reply.catch(() => {});
+  }
+  plan.parts = parts;
+}
+
+/** What has been read of a file so far. */
+interface Reading {
+  events: BaseEvent[];
+  untimed: number[];
+  tally: FindingsTally;
+  lines: number;
+  bytes: number;
+  /** The parts the cache is to keep, the cached ones first. */
+  segments: CachedSegment[];
+  /** Lines, bytes and findings up to the end of the last complete part. */
+  complete: { lines: number; bytes: number; tally: TallyState } | null;
+  stopped: boolean;
+}
+
+/**
+ * Reads what the plan says: the cached events, then the parts (from the workers, in order, or
+ * on this thread), then estimates the times of untimed hook payloads over the whole file, and
+ * keeps the new complete lines in the cache. A worker's part that cannot be merged exactly (it
+ * failed, or its findings cannot be continued) makes this thread parse the uncached bytes in
+ * one pass instead, so the result never depends on how the file was split.
+ */
+export async function finishEventsFile(
+  plan: EventsFilePlan,
+  context: EventsReadContext,
+): Promise<EventsFileRead> {
+  const { file, cached } = plan;
+  const listed = context.findingsListed;
+  let reading: Reading | null = null;
+  if (cached !== null) {
+    try {
+      reading = fromCache(cached, file.path, listed);
+    } catch {
+      // A cache file that passed its checks but does not decode is ignored, like any damaged one.
+      return finishEventsFile({ ...plan, ...(await planWithoutCache(plan)) }, context);
+    }
+    context.progress.bytes(cached.bytes);
+  }
+  reading ??= {
+    events: [],
+    untimed: [],
+    tally: new FindingsTally(listed),
+    lines: 0,
+    bytes: 0,
+    segments: [],
+    complete: null,
+    stopped: false,
   };
-  const result = await readLines(
-    file.absPath,
-    (text, line, bytes) => {
-      const normalized = normalizeLine({ file: file.path, line, text, bytes });
-      if (normalized.event !== null) {
-        if (normalized.needsTime) untimed.push(events.length);
-        events.push(normalized.event);
-      }
-      for (const reason of normalized.problems) note(line, reason);
-    },
-    { onBytes: (n) => progress.bytes(n), onProblem: (p) => note(p.line, p.reason) },
-  );
-  if (untimed.length > 0) {
+  const start = snapshot(reading);
+  let merged = plan.parts.every((p) => p.reply !== undefined) && (await mergeReplies(plan, reading, context));
+  if (!merged) {
+    restore(reading, start);
+    await parseHere(plan, reading, context);
+    merged = true;
+  }
+  let events = reading.events;
+  if (reading.untimed.length > 0) {
     const fallbackMs = async (): Promise<number> => Math.floor((await stat(file.absPath)).mtimeMs);
-    events = await withEstimatedTimes(events, untimed, fallbackMs);
-    const firstLine = events[untimed[0] ?? 0]?.line ?? 0;
-    note(
+    events = await withEstimatedTimes(events, reading.untimed, fallbackMs);
+    const firstLine = events[reading.untimed[0] ?? 0]?.line ?? 0;
+    reading.tally.add(
       firstLine,
-      `${untimed.length} hook payload(s) carry no time; their times were taken from neighbouring lines of this file`,
+      `${reading.untimed.length} hook payload(s) carry no time; their times were taken from neighbouring lines of this file`,
     );
   }
-  progress.events(events.length);
-  const { listed, omitted } = findings.result();
+  context.progress.events(events.length);
+  await saveToCache(plan, reading, context);
+  const { listed: findings, omitted } = reading.tally.result(file.path);
   return {
     file: {
       path: file.path,
       kind: "events",
-      bytes: result.bytes,
-      lines: result.lines,
+      bytes: reading.bytes,
+      lines: reading.lines,
       events: events.length,
-      errors: count,
+      errors: reading.tally.total,
     },
     events,
-    findings: listed,
+    findings,
     omitted,
   };
+}
+
+/** The plan of a file read from its start, for a cache that turned out unusable. */
+async function planWithoutCache(plan: EventsFilePlan): Promise<EventsFilePlan> {
+  const state = plan.state;
+  const end = state?.size;
+  const parts: PlannedPart[] = [];
+  if (plan.gzip)
+    parts.push({
+      job: { absPath: plan.file.absPath, file: plan.file.path, start: 0, lineBase: 0 },
+      complete: true,
+    });
+  else {
+    const completeEnd = end === undefined ? 0 : await completeLinesEnd(plan.file.absPath, 0, end);
+    if (completeEnd > 0)
+      parts.push({
+        job: { absPath: plan.file.absPath, file: plan.file.path, start: 0, end: completeEnd, lineBase: 0 },
+        complete: true,
+      });
+    parts.push({
+      job: {
+        absPath: plan.file.absPath,
+        file: plan.file.path,
+        start: completeEnd,
+        ...(end === undefined ? {} : { end }),
+        lineBase: 0,
+      },
+      complete: false,
+    });
+  }
+  return { ...plan, cached: null, from: 0, parts };
+}
+
+/** The events and findings of the cache. */
+function fromCache(cached: CachedParse, path: string, listed: number | undefined): Reading {
+  const events: BaseEvent[] = [];
+  const untimed: number[] = [];
+  for (const segment of cached.segments) {
+    const decoded = decodeEvents(
+      segment.columns,
+      path,
+      segment.lineBase,
+      cached.raw ?? segment.columns.rawBytes,
+    );
+    for (const i of decoded.untimed) untimed.push(events.length + i);
+    for (const event of decoded.events) events.push(event);
+  }
+  return {
+    events,
+    untimed,
+    tally: new FindingsTally(listed, cached.tally),
+    lines: cached.lines,
+    bytes: cached.bytes,
+    segments: [...cached.segments],
+    complete: { lines: cached.lines, bytes: cached.bytes, tally: cached.tally },
+    stopped: false,
+  };
+}
+
+interface Snapshot {
+  events: number;
+  untimed: number;
+  tally: TallyState;
+  lines: number;
+  bytes: number;
+  segments: number;
+  complete: Reading["complete"];
+}
+
+function snapshot(r: Reading): Snapshot {
+  return {
+    events: r.events.length,
+    untimed: r.untimed.length,
+    tally: r.tally.state(),
+    lines: r.lines,
+    bytes: r.bytes,
+    segments: r.segments.length,
+    complete: r.complete,
+  };
+}
+
+function restore(r: Reading, s: Snapshot): void {
+  r.events.length = s.events;
+  r.untimed.length = s.untimed;
+  r.tally = new FindingsTally(r.tally.limit, s.tally);
+  r.lines = s.lines;
+  r.bytes = s.bytes;
+  r.segments.length = s.segments;
+  r.complete = s.complete;
+  r.stopped = false;
+}
+
+/** Merges the workers' replies in order; false when that cannot be done exactly. */
+async function mergeReplies(plan: EventsFilePlan, r: Reading, context: EventsReadContext): Promise<boolean> {
+  for (const part of plan.parts) {
+    let reply: PartReply;
+    try {
+      reply = await part.reply!;
+    } catch {
+      return false;
+    }
+    // Reading stopped early: one pass would not have read the parts after it.
+    if (reply.end.stopped && plan.parts.length > 1) return false;
+    if (!r.tally.append(reply.tally, r.lines)) return false;
+    addColumns(r, reply.columns, plan.file.path, reply.columns.rawBytes);
+    const lineBase = r.lines;
+    r.lines += reply.end.lines;
+    r.bytes += reply.end.bytes;
+    r.stopped ||= reply.end.stopped;
+    context.progress.bytes(reply.end.bytes);
+    if (part.complete) {
+      r.segments.push({ lineBase, columns: reply.columns });
+      r.complete = { lines: r.lines, bytes: r.bytes, tally: r.tally.state() };
+    }
+  }
+  return true;
+}
+
+function addColumns(r: Reading, columns: EventColumns, path: string, raw: Uint8Array): void {
+  const decoded = decodeEvents(columns, path, r.lines, raw);
+  for (const i of decoded.untimed) r.untimed.push(r.events.length + i);
+  for (const event of decoded.events) r.events.push(event);
+}
+
+/** Parses the plan's parts on this thread, one after another, building columns for the cache. */
+async function parseHere(plan: EventsFilePlan, r: Reading, context: EventsReadContext): Promise<void> {
+  for (const part of plan.parts) {
+    const builder =
+      context.cache !== null && part.complete && plan.state !== null
+        ? new EventColumnsBuilder(plan.file.path, r.lines, plan.gzip)
+        : null;
+    const lineBase = r.lines;
+    const end = await parsePart(
+      { ...part.job, lineBase },
+      r.tally,
+      (event, needsTime, offset) => {
+        if (needsTime) r.untimed.push(r.events.length);
+        r.events.push(event);
+        builder?.push(event, needsTime, offset);
+      },
+      (n) => context.progress.bytes(n),
+    );
+    r.lines += end.lines;
+    r.bytes += end.bytes;
+    r.stopped ||= end.stopped;
+    // Reading stopped at an error: one pass reads nothing after it.
+    if (end.stopped) return;
+    if (builder !== null) {
+      r.segments.push({ lineBase, columns: builder.done() });
+      r.complete = { lines: r.lines, bytes: r.bytes, tally: r.tally.state() };
+    }
+  }
+}
+
+/** Keeps the file's complete lines in the cache, when something new was read; a failure is one warning. */
+async function saveToCache(plan: EventsFilePlan, r: Reading, context: EventsReadContext): Promise<void> {
+  const cache = context.cache;
+  if (cache === null || plan.state === null || r.stopped || r.complete === null) return;
+  if (!plan.parts.some((p) => p.complete)) return;
+  try {
+    await cache.save(plan.file.absPath, plan.state, {
+      gzip: plan.gzip,
+      stop: plan.gzip ? plan.state.size : plan.completeEnd,
+      lines: r.complete.lines,
+      bytes: r.complete.bytes,
+      tally: r.complete.tally,
+      segments: r.segments,
+    });
+  } catch (error) {
+    context.warn(`workscope: could not write the parse cache in ${cache.dir}: ${(error as Error).message}`);
+  }
 }
 
 /**

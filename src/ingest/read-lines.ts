@@ -4,10 +4,12 @@ import { open, stat } from "node:fs/promises";
 import { createGunzip, createInflateRaw } from "node:zlib";
 
 /**
- * Receives each non-blank line: its text (no line ending, no BOM), its 1-based number, and its
- * bytes, as a view of the chunk read from disk (a view stays valid: chunks are never reused).
+ * Receives each non-blank line: its text (no line ending, no BOM), its 1-based number, its bytes,
+ * as a view of the chunk read from disk (a view stays valid: chunks are never reused), and where
+ * those bytes start in the file (in the decompressed stream for gzip), so a cache can find them
+ * again.
  */
-export type LineSink = (text: string, line: number, bytes: Uint8Array) => void;
+export type LineSink = (text: string, line: number, bytes: Uint8Array, offset: number) => void;
 
 /** What reading a file came to, apart from the lines themselves. */
 export interface ReadResult {
@@ -20,6 +22,11 @@ export interface ReadResult {
    * order; empty when they went to `onProblem` instead.
    */
   problems: Array<{ line: number; reason: string }>;
+  /**
+   * True when the file could not be opened or reading stopped at an error, so the lines after
+   * that point were not read.
+   */
+  stopped: boolean;
 }
 
 export interface ReadOptions {
@@ -32,6 +39,15 @@ export interface ReadOptions {
    * lines then need not hold them all, as the caller may keep only some.
    */
   onProblem?: (problem: { line: number; reason: string }) => void;
+  /**
+   * Reads only the bytes from `start` (a line's first byte) up to `end` (exclusive) of a plain
+   * file, so that parts of one file can be read apart; gzip is always read whole.
+   */
+  start?: number;
+  /** Where reading stops (exclusive); the end of the file when absent. */
+  end?: number;
+  /** Lines before `start`: the first line read is numbered `lineBase + 1`. */
+  lineBase?: number;
 }
 
 /** Lines up to this size are read whole, so that an event with a very long message (many MB) is still read. */
@@ -52,16 +68,21 @@ export async function readLines(
   options: ReadOptions = {},
 ): Promise<ReadResult> {
   const maxLine = options.maxLineBytes ?? MAX_LINE_BYTES;
-  const result: ReadResult = { lines: 0, bytes: 0, problems: [] };
+  const lineBase = options.lineBase ?? 0;
+  const result: ReadResult = { lines: lineBase, bytes: 0, problems: [], stopped: false };
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   let overlong = false;
   const problem = options.onProblem ?? ((p: { line: number; reason: string }) => result.problems.push(p));
   // Lines up to this one were already handed on by an earlier pass over the same gzip file.
   let handedOn = 0;
+  // Where the chunk being split and the line being assembled start in the (decompressed) stream.
+  let chunkAt = 0;
+  let lineAt = 0;
 
   const emit = (chunk: Buffer, start: number, end: number): void => {
     const line = ++result.lines;
+    const at = lineAt;
     if (line <= handedOn) {
       pending = [];
       pendingBytes = 0;
@@ -84,6 +105,7 @@ export async function readLines(
       pendingBytes = 0;
     }
     if (end > start && buf[end - 1] === 13) end--;
+    const begin = start;
     if (end - start >= 3 && buf[start] === 0xef && buf[start + 1] === 0xbb && buf[start + 2] === 0xbf)
       start += 3;
     if (end === start) return;
@@ -97,7 +119,7 @@ export async function readLines(
         reason: "line has bytes that are not valid UTF-8; they were replaced with U+FFFD",
       });
     }
-    onLine(text, line, buf.subarray(start, end));
+    onLine(text, line, buf.subarray(start, end), at + (start - begin));
   };
 
   const hold = (chunk: Buffer, start: number): void => {
@@ -119,13 +141,19 @@ export async function readLines(
     gzip = await isGzip(path);
   } catch (error) {
     problem({ line: 0, reason: `cannot read the file: ${(error as Error).message}` });
+    result.stopped = true;
     return result;
   }
 
   /** Reads bytes [0, end) of the file through the line splitter; says what stopped it, if anything. */
-  const pass = async (end: number | undefined, progress: boolean): Promise<PassEnd> => {
+  const pass = async (start: number, end: number | undefined, progress: boolean): Promise<PassEnd> => {
+    chunkAt = start;
+    lineAt = start;
+    // An empty range: createReadStream would read from `start` to the end of the file instead.
+    if (end !== undefined && end <= start) return { error: null, read: 0, unused: 0 };
     const raw = createReadStream(path, {
       highWaterMark: CHUNK_BYTES,
+      start,
       ...(end === undefined ? {} : { end: end - 1 }),
     });
     let source: AsyncIterable<Buffer> = raw;
@@ -145,8 +173,10 @@ export async function readLines(
         for (let nl = chunk.indexOf(10, start); nl !== -1; nl = chunk.indexOf(10, start)) {
           emit(chunk, start, nl);
           start = nl + 1;
+          lineAt = chunkAt + start;
         }
         hold(chunk, start);
+        chunkAt += chunk.length;
       }
     } catch (error) {
       return { error: error as NodeJS.ErrnoException, read };
@@ -160,13 +190,14 @@ export async function readLines(
     };
   };
 
-  const first = await pass(undefined, true);
+  const first = gzip ? await pass(0, undefined, true) : await pass(options.start ?? 0, options.end, true);
   result.bytes = first.read;
   const error = first.error;
   if (error === null) {
     if (first.unused > 0) problem(trailing(result.lines, first.unused));
     return result;
   }
+  result.stopped = true;
   if (!gzip || error.code?.startsWith("Z_") !== true) {
     problem({
       line: result.lines + 1,
@@ -180,11 +211,11 @@ export async function readLines(
   const size = (await stat(path)).size;
   const complete = await completeMembersEnd(path, size);
   handedOn = result.lines;
-  result.lines = 0;
+  result.lines = lineBase;
   pending = [];
   pendingBytes = 0;
   overlong = false;
-  const second = complete > 0 ? await pass(complete, false) : { error: null, read: 0 };
+  const second = complete > 0 ? await pass(0, complete, false) : { error: null, read: 0 };
   result.lines = Math.max(result.lines, handedOn);
   result.bytes = size;
   const stopped = second.error ?? error;
@@ -284,7 +315,8 @@ async function readAt(path: string, offset: number, length: number): Promise<Buf
   }
 }
 
-async function isGzip(path: string): Promise<boolean> {
+/** Whether the file starts with the gzip magic bytes. */
+export async function isGzip(path: string): Promise<boolean> {
   const handle = await open(path, "r");
   try {
     const magic = Buffer.alloc(2);

@@ -1,0 +1,529 @@
+import { BaseEvent, EventSource } from "../core/event.ts";
+import { EventFacts, NO_FACTS } from "../core/event-facts.ts";
+
+/**
+ * The events of one part of a file as typed columns and one string dictionary: the form parse
+ * results cross threads in (as transferable buffers, without a structured clone of every object)
+ * and are kept on disk by the parse cache. Each distinct string is stored once; an event's
+ * strings are indexes into the dictionary, -1 for null.
+ */
+export interface EventColumns {
+  /** How many events. */
+  count: number;
+  /** Each event's time (NaN while an untimed hook payload waits for its estimate). */
+  ts: Float64Array;
+  /** Each event's line, counted from the start of the part: the reader adds the lines before it. */
+  line: Int32Array;
+  /** 1 when the event's producer wrote no time and the reader estimates it from its neighbours. */
+  needsTime: Uint8Array;
+  /** The index of each event's source in EventSource's options. */
+  source: Uint8Array;
+  /** The text fields of TEXT_FIELDS, a row of them per event: dictionary indexes, -1 null, -2 absent. */
+  text: Int32Array;
+  /** `twin` (0 when absent) and `tsEstimated` (0 absent, 1 false, 2 true), rarely set while reading. */
+  twin: Int32Array;
+  /** See `twin`. */
+  tsEstimated: Uint8Array;
+  /** Which facts each event has: FACT_WORDS words per event, bit i for FACT_FIELDS[i]. */
+  factMask: Uint32Array;
+  /** The text facts, in event order and field order: dictionary indexes, -1 for null. */
+  factText: Int32Array;
+  /** The number facts, in event order and field order. */
+  factNumber: Float64Array;
+  /** The true-or-false facts, 0 or 1, in event order and field order. */
+  factFlag: Uint8Array;
+  /** Facts of any other kind, JSON in the dictionary, in event order and field order. */
+  factJson: Int32Array;
+  /** The dictionary: UTF-8 JSON of an array of strings (JSON keeps lone surrogates, which UTF-8 cannot). */
+  dictionary: Uint8Array;
+  /** Where each event's line bytes start in `rawBytes` (or, in the cache of a plain file, in the file). */
+  rawStart: Float64Array;
+  /** How long each event's line bytes are. */
+  rawLength: Int32Array;
+  /** Where each event's line bytes start in the file (in the decompressed stream for gzip). */
+  fileOffset: Float64Array;
+  /** The events' line bytes, one after another; empty when they are read from the file itself. */
+  rawBytes: Uint8Array;
+}
+
+/** The fields of a BaseEvent held in `EventColumns.text`, in this order. */
+export const TEXT_FIELDS = [
+  "id",
+  "type",
+  "agentId",
+  "fromAgent",
+  "toAgent",
+  "workSessionId",
+  "conversationId",
+  "taskId",
+  "invalid",
+] as const;
+
+/**
+ * Every field of BaseEvent and the column that holds it: a test holds this list to the schema, so
+ * a field added to the event is never dropped silently on its way through a worker or the cache.
+ */
+export const EVENT_FIELD_COLUMNS: Record<keyof BaseEvent, keyof EventColumns | "the part's file"> = {
+  id: "text",
+  twin: "twin",
+  ts: "ts",
+  tsEstimated: "tsEstimated",
+  type: "text",
+  source: "source",
+  agentId: "text",
+  fromAgent: "text",
+  toAgent: "text",
+  workSessionId: "text",
+  conversationId: "text",
+  taskId: "text",
+  raw: "rawBytes",
+  invalid: "text",
+  file: "the part's file",
+  line: "line",
+  facts: "factMask",
+};
+
+/** How a fact's value is stored, from its zod schema. */
+export type FactKind = "text" | "number" | "flag" | "json";
+
+/** One field of EventFacts: its name and column. */
+export interface FactField {
+  /** The field's name. */
+  name: keyof EventFacts & string;
+  /** The column its values go to. */
+  kind: FactKind;
+}
+
+/** The kind of column a schema's values go to: optional and nullable wrappers are looked through. */
+function factKind(schema: unknown): FactKind {
+  let def = (schema as { def: { type: string; innerType?: unknown } }).def;
+  while ((def.type === "optional" || def.type === "nullable") && def.innerType !== undefined)
+    def = (def.innerType as { def: typeof def }).def;
+  return def.type === "string"
+    ? "text"
+    : def.type === "number"
+      ? "number"
+      : def.type === "boolean"
+        ? "flag"
+        : "json";
+}
+
+/**
+ * The facts, in the schema's order, which is the order extractFacts writes them in: taken from the
+ * schema so that a fact added later has a column without anyone listing it here.
+ */
+export const FACT_FIELDS: readonly FactField[] = Object.entries(EventFacts.shape).map(([name, schema]) => ({
+  name: name as FactField["name"],
+  kind: factKind(schema),
+}));
+
+const FACT_WORDS = Math.ceil(FACT_FIELDS.length / 32);
+const FACT_INDEX = new Map(FACT_FIELDS.map((f, i) => [f.name as string, i]));
+const SOURCES = EventSource.options;
+
+/** A typed array that grows by doubling. */
+class Grow<T extends Float64Array | Int32Array | Uint32Array | Uint8Array> {
+  array: T;
+  length = 0;
+  private readonly make: (n: number) => T;
+  constructor(make: (n: number) => T, capacity = 1024) {
+    this.make = make;
+    this.array = make(capacity);
+  }
+  push(value: number): void {
+    if (this.length === this.array.length) this.reserve(1);
+    this.array[this.length++] = value;
+  }
+  reserve(n: number): void {
+    if (this.length + n <= this.array.length) return;
+    const next = this.make(Math.max(this.array.length * 2, this.length + n));
+    next.set(this.array);
+    this.array = next;
+  }
+  /** The filled part, in a buffer of its own (so it can be transferred). */
+  done(): T {
+    return this.array.slice(0, this.length) as T;
+  }
+}
+
+/** Builds the columns of a part's events one event at a time, as the reader reads them. */
+export class EventColumnsBuilder {
+  private count = 0;
+  private readonly ts = new Grow((n) => new Float64Array(n));
+  private readonly line = new Grow((n) => new Int32Array(n));
+  private readonly needsTime = new Grow((n) => new Uint8Array(n));
+  private readonly source = new Grow((n) => new Uint8Array(n));
+  private readonly text = new Grow((n) => new Int32Array(n), 1024 * TEXT_FIELDS.length);
+  private readonly twin = new Grow((n) => new Int32Array(n));
+  private readonly tsEstimated = new Grow((n) => new Uint8Array(n));
+  private readonly factMask = new Grow((n) => new Uint32Array(n), 1024 * FACT_WORDS);
+  private readonly factText = new Grow((n) => new Int32Array(n));
+  private readonly factNumber = new Grow((n) => new Float64Array(n));
+  private readonly factFlag = new Grow((n) => new Uint8Array(n));
+  private readonly factJson = new Grow((n) => new Int32Array(n));
+  private readonly rawStart = new Grow((n) => new Float64Array(n));
+  private readonly rawLength = new Grow((n) => new Int32Array(n));
+  private readonly fileOffset = new Grow((n) => new Float64Array(n));
+  private readonly rawBytes: Grow<Uint8Array> | null;
+  private readonly strings = new Map<string, number>();
+  private readonly file: string;
+  private readonly lineBase: number;
+
+  /**
+   * `file` is the file every event names; `lineBase` is subtracted from line numbers; `keepRaw`
+   * copies the line bytes into the columns (off when they will be read from the file again).
+   */
+  constructor(file: string, lineBase: number, keepRaw: boolean) {
+    this.file = file;
+    this.lineBase = lineBase;
+    this.rawBytes = keepRaw ? new Grow((n) => new Uint8Array(n), 1024 * 1024) : null;
+  }
+
+  private intern(value: string): number {
+    let index = this.strings.get(value);
+    if (index === undefined) this.strings.set(value, (index = this.strings.size));
+    return index;
+  }
+
+  /** Adds one event, whose line bytes start at `offset` in the file. */
+  push(event: BaseEvent, needsTime: boolean, offset: number): void {
+    if (event.file !== this.file) throw new Error(`event of ${event.file} in the columns of ${this.file}`);
+    this.count++;
+    this.ts.push(event.ts);
+    this.line.push(event.line - this.lineBase);
+    this.needsTime.push(needsTime ? 1 : 0);
+    this.source.push(SOURCES.indexOf(event.source));
+    for (const field of TEXT_FIELDS) {
+      const value = event[field];
+      this.text.push(value === undefined ? -2 : value === null ? -1 : this.intern(value));
+    }
+    this.twin.push(event.twin ?? 0);
+    this.tsEstimated.push(event.tsEstimated === undefined ? 0 : event.tsEstimated ? 2 : 1);
+    this.pushFacts(event.facts);
+    const raw = event.raw;
+    this.rawLength.push(raw.length);
+    this.fileOffset.push(offset);
+    if (this.rawBytes === null) this.rawStart.push(offset);
+    else {
+      this.rawStart.push(this.rawBytes.length);
+      this.rawBytes.reserve(raw.length);
+      this.rawBytes.array.set(raw, this.rawBytes.length);
+      this.rawBytes.length += raw.length;
+    }
+  }
+
+  private pushFacts(facts: EventFacts): void {
+    this.factMask.reserve(FACT_WORDS);
+    const at = this.factMask.length;
+    this.factMask.length += FACT_WORDS;
+    this.factMask.array.fill(0, at, at + FACT_WORDS);
+    const record = facts as Record<string, unknown>;
+    for (const name in record) {
+      const value = record[name];
+      const i = FACT_INDEX.get(name);
+      if (i === undefined) throw new Error(`the fact ${name} has no column`);
+      if (value === undefined) continue;
+      this.factMask.array[at + (i >>> 5)]! |= 1 << (i & 31);
+    }
+    // Values are pushed in field order, the order they are read back in.
+    for (let i = 0; i < FACT_FIELDS.length; i++) {
+      if ((this.factMask.array[at + (i >>> 5)]! & (1 << (i & 31))) === 0) continue;
+      const field = FACT_FIELDS[i]!;
+      const value = record[field.name];
+      if (field.kind === "text") this.factText.push(value === null ? -1 : this.intern(value as string));
+      else if (field.kind === "number") this.factNumber.push(value as number);
+      else if (field.kind === "flag") this.factFlag.push(value === true ? 1 : 0);
+      else this.factJson.push(this.intern(JSON.stringify(value)));
+    }
+  }
+
+  /** The columns, each in an ArrayBuffer of its own. */
+  done(): EventColumns {
+    return {
+      count: this.count,
+      ts: this.ts.done(),
+      line: this.line.done(),
+      needsTime: this.needsTime.done(),
+      source: this.source.done(),
+      text: this.text.done(),
+      twin: this.twin.done(),
+      tsEstimated: this.tsEstimated.done(),
+      factMask: this.factMask.done(),
+      factText: this.factText.done(),
+      factNumber: this.factNumber.done(),
+      factFlag: this.factFlag.done(),
+      factJson: this.factJson.done(),
+      dictionary: Buffer.from(JSON.stringify([...this.strings.keys()]), "utf8"),
+      rawStart: this.rawStart.done(),
+      rawLength: this.rawLength.done(),
+      fileOffset: this.fileOffset.done(),
+      rawBytes: this.rawBytes?.done() ?? new Uint8Array(0),
+    };
+  }
+}
+
+/** Events read back, with which of them wait for an estimated time. */
+export interface DecodedEvents {
+  /** The events, in line order. */
+  events: BaseEvent[];
+  /** The indexes (in `events`) of the events whose time is to be estimated. */
+  untimed: number[];
+}
+
+/**
+ * The events of columns, as the reader made them: `file` is the file they name, `lineBase` is
+ * added to their lines, and their `raw` are views of `raw` (the columns' own bytes, or the
+ * file's bytes when the columns point into the file). Throws when the columns do not hold
+ * together (a length or an index out of range), so damaged input is never half read.
+ */
+export function decodeEvents(
+  columns: EventColumns,
+  file: string,
+  lineBase: number,
+  raw: Uint8Array = columns.rawBytes,
+): DecodedEvents {
+  checkColumns(columns, raw);
+  const dictionary: unknown = JSON.parse(Buffer.from(columns.dictionary).toString("utf8"));
+  if (!Array.isArray(dictionary) || !dictionary.every((s) => typeof s === "string"))
+    throw new Error("the dictionary is not a list of strings");
+  const strings = dictionary as string[];
+  const text = (index: number): string | null => {
+    if (index === -1) return null;
+    const value = strings[index];
+    if (value === undefined) throw new Error(`string ${index} is not in the dictionary`);
+    return value;
+  };
+  const rawBuffer = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
+  const events: BaseEvent[] = new Array<BaseEvent>(columns.count);
+  const untimed: number[] = [];
+  const cursor = { text: 0, number: 0, flag: 0, json: 0 };
+  const fieldCount = TEXT_FIELDS.length;
+  for (let i = 0; i < columns.count; i++) {
+    const row = i * fieldCount;
+    const t = columns.text;
+    const start = columns.rawStart[i]!;
+    const length = columns.rawLength[i]!;
+    const source = SOURCES[columns.source[i]!];
+    const id = t[row]!;
+    const type = text(t[row + 1]!);
+    const invalid = t[row + 8]!;
+    if (source === undefined || type === null || id === -2 || invalid === -1)
+      throw new Error(`event ${i} has a field out of range`);
+    const facts = decodeFacts(columns, i, cursor, strings);
+    const rawView = rawBuffer.subarray(start, start + length);
+    const line = columns.line[i]! + lineBase;
+    // Written out twice rather than spread, so every event is one object of the reader's own shape.
+    let event: BaseEvent =
+      invalid === -2
+        ? {
+            id: text(id),
+            ts: columns.ts[i]!,
+            type,
+            source,
+            agentId: text(t[row + 2]!),
+            fromAgent: text(t[row + 3]!),
+            toAgent: text(t[row + 4]!),
+            workSessionId: text(t[row + 5]!),
+            conversationId: text(t[row + 6]!),
+            taskId: text(t[row + 7]!),
+            raw: rawView,
+            file,
+            line,
+            facts,
+          }
+        : {
+            id: text(id),
+            ts: columns.ts[i]!,
+            type,
+            source,
+            agentId: text(t[row + 2]!),
+            fromAgent: text(t[row + 3]!),
+            toAgent: text(t[row + 4]!),
+            workSessionId: text(t[row + 5]!),
+            conversationId: text(t[row + 6]!),
+            taskId: text(t[row + 7]!),
+            raw: rawView,
+            invalid: text(invalid)!,
+            file,
+            line,
+            facts,
+          };
+    const twin = columns.twin[i]!;
+    const estimated = columns.tsEstimated[i]!;
+    if (twin !== 0) event = { ...event, twin };
+    if (estimated !== 0) event = { ...event, tsEstimated: estimated === 2 };
+    events[i] = event;
+    if (columns.needsTime[i] === 1) untimed.push(i);
+  }
+  if (
+    cursor.text !== columns.factText.length ||
+    cursor.number !== columns.factNumber.length ||
+    cursor.flag !== columns.factFlag.length ||
+    cursor.json !== columns.factJson.length
+  )
+    throw new Error("the facts columns do not match their masks");
+  return { events, untimed };
+}
+
+/** One event's facts, in field order, taking values from the columns at the cursor. */
+function decodeFacts(
+  columns: EventColumns,
+  i: number,
+  cursor: { text: number; number: number; flag: number; json: number },
+  strings: readonly string[],
+): EventFacts {
+  let facts: Record<string, unknown> | null = null;
+  for (let w = 0; w < FACT_WORDS; w++) {
+    let mask = columns.factMask[i * FACT_WORDS + w]!;
+    while (mask !== 0) {
+      const bit = 31 - Math.clz32(mask & -mask);
+      mask &= mask - 1;
+      const field = FACT_FIELDS[w * 32 + bit];
+      if (field === undefined) throw new Error(`event ${i} has a fact out of range`);
+      let value: unknown;
+      if (field.kind === "text") {
+        const index = columns.factText[cursor.text++];
+        value = index === -1 ? null : strings[index ?? -2];
+      } else if (field.kind === "number") value = columns.factNumber[cursor.number++];
+      else if (field.kind === "flag") value = columns.factFlag[cursor.flag++] === 1;
+      else {
+        const json = strings[columns.factJson[cursor.json++] ?? -2];
+        value = json === undefined ? undefined : JSON.parse(json);
+      }
+      if (value === undefined) throw new Error(`event ${i} has a fact out of range`);
+      (facts ??= {})[field.name] = value;
+    }
+  }
+  return (facts as EventFacts | null) ?? NO_FACTS;
+}
+
+/** Throws unless every column has the length its count says and every line's bytes are in `raw`. */
+function checkColumns(c: EventColumns, raw: Uint8Array): void {
+  const n = c.count;
+  const lengths: Array<[string, number, number]> = [
+    ["ts", c.ts.length, n],
+    ["line", c.line.length, n],
+    ["needsTime", c.needsTime.length, n],
+    ["source", c.source.length, n],
+    ["text", c.text.length, n * TEXT_FIELDS.length],
+    ["twin", c.twin.length, n],
+    ["tsEstimated", c.tsEstimated.length, n],
+    ["factMask", c.factMask.length, n * FACT_WORDS],
+    ["rawStart", c.rawStart.length, n],
+    ["rawLength", c.rawLength.length, n],
+    ["fileOffset", c.fileOffset.length, n],
+  ];
+  for (const [name, length, expected] of lengths)
+    if (length !== expected) throw new Error(`column ${name} has ${length} entries, not ${expected}`);
+  for (let i = 0; i < n; i++) {
+    const start = c.rawStart[i]!;
+    const end = start + c.rawLength[i]!;
+    if (!(start >= 0 && end >= start && end <= raw.length))
+      throw new Error(`line bytes of event ${i} out of range`);
+  }
+}
+
+/** The columns in the order they are written as bytes; the order is part of the format. */
+const COLUMN_ORDER = [
+  "ts",
+  "line",
+  "needsTime",
+  "source",
+  "text",
+  "twin",
+  "tsEstimated",
+  "factMask",
+  "factText",
+  "factNumber",
+  "factFlag",
+  "factJson",
+  "dictionary",
+  "rawStart",
+  "rawLength",
+  "fileOffset",
+  "rawBytes",
+] as const satisfies ReadonlyArray<Exclude<keyof EventColumns, "count">>;
+
+const COLUMN_TYPES: Record<
+  (typeof COLUMN_ORDER)[number],
+  { BYTES_PER_ELEMENT: number; make: (b: ArrayBuffer, o: number, n: number) => ArrayBufferView }
+> = {
+  ts: { BYTES_PER_ELEMENT: 8, make: (b, o, n) => new Float64Array(b, o, n) },
+  line: { BYTES_PER_ELEMENT: 4, make: (b, o, n) => new Int32Array(b, o, n) },
+  needsTime: { BYTES_PER_ELEMENT: 1, make: (b, o, n) => new Uint8Array(b, o, n) },
+  source: { BYTES_PER_ELEMENT: 1, make: (b, o, n) => new Uint8Array(b, o, n) },
+  text: { BYTES_PER_ELEMENT: 4, make: (b, o, n) => new Int32Array(b, o, n) },
+  twin: { BYTES_PER_ELEMENT: 4, make: (b, o, n) => new Int32Array(b, o, n) },
+  tsEstimated: { BYTES_PER_ELEMENT: 1, make: (b, o, n) => new Uint8Array(b, o, n) },
+  factMask: { BYTES_PER_ELEMENT: 4, make: (b, o, n) => new Uint32Array(b, o, n) },
+  factText: { BYTES_PER_ELEMENT: 4, make: (b, o, n) => new Int32Array(b, o, n) },
+  factNumber: { BYTES_PER_ELEMENT: 8, make: (b, o, n) => new Float64Array(b, o, n) },
+  factFlag: { BYTES_PER_ELEMENT: 1, make: (b, o, n) => new Uint8Array(b, o, n) },
+  factJson: { BYTES_PER_ELEMENT: 4, make: (b, o, n) => new Int32Array(b, o, n) },
+  dictionary: { BYTES_PER_ELEMENT: 1, make: (b, o, n) => new Uint8Array(b, o, n) },
+  rawStart: { BYTES_PER_ELEMENT: 8, make: (b, o, n) => new Float64Array(b, o, n) },
+  rawLength: { BYTES_PER_ELEMENT: 4, make: (b, o, n) => new Int32Array(b, o, n) },
+  fileOffset: { BYTES_PER_ELEMENT: 8, make: (b, o, n) => new Float64Array(b, o, n) },
+  rawBytes: { BYTES_PER_ELEMENT: 1, make: (b, o, n) => new Uint8Array(b, o, n) },
+};
+
+/** The buffers of the columns, for a worker's transfer list. */
+export function columnBuffers(columns: EventColumns): ArrayBuffer[] {
+  return COLUMN_ORDER.map((name) => columns[name].buffer as ArrayBuffer);
+}
+
+/**
+ * The columns as bytes, for the cache: the count, then each column's byte length and bytes,
+ * padded to 8 so that every column can be read in place. `withRaw` false leaves the line bytes out.
+ */
+export function columnsToBytes(columns: EventColumns, withRaw: boolean): Buffer[] {
+  const pieces: Buffer[] = [];
+  const head = Buffer.alloc(8);
+  head.writeUInt32LE(columns.count, 0);
+  head.writeUInt32LE(COLUMN_ORDER.length, 4);
+  pieces.push(head);
+  for (const name of COLUMN_ORDER) {
+    const column = name === "rawBytes" && !withRaw ? new Uint8Array(0) : columns[name];
+    const length = Buffer.alloc(8);
+    length.writeDoubleLE(column.byteLength, 0);
+    pieces.push(length, Buffer.from(column.buffer, column.byteOffset, column.byteLength));
+    const pad = (8 - (column.byteLength % 8)) % 8;
+    if (pad > 0) pieces.push(Buffer.alloc(pad));
+  }
+  return pieces;
+}
+
+/**
+ * Columns from bytes `columnsToBytes` wrote, read in place from `bytes` at `offset` (which must be
+ * a multiple of 8 in its ArrayBuffer), and where they end. Every length is checked against the
+ * bytes there are, so a damaged file throws instead of reading past its end.
+ */
+export function columnsFromBytes(bytes: Uint8Array, offset: number): { columns: EventColumns; end: number } {
+  if ((bytes.byteOffset + offset) % 8 !== 0) throw new Error("columns are not aligned");
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const need = (n: number): void => {
+    if (!(n >= 0 && at + n <= bytes.length)) throw new Error("the columns are cut short");
+  };
+  let at = offset;
+  need(8);
+  const count = view.getUint32(at, true);
+  if (view.getUint32(at + 4, true) !== COLUMN_ORDER.length) throw new Error("another number of columns");
+  at += 8;
+  const columns: Partial<Record<string, unknown>> = { count };
+  for (const name of COLUMN_ORDER) {
+    need(8);
+    const byteLength = view.getFloat64(at, true);
+    at += 8;
+    const type = COLUMN_TYPES[name];
+    if (!Number.isSafeInteger(byteLength) || byteLength % type.BYTES_PER_ELEMENT !== 0)
+      throw new Error(`column ${name} has a bad length`);
+    need(byteLength);
+    columns[name] = type.make(
+      bytes.buffer as ArrayBuffer,
+      bytes.byteOffset + at,
+      byteLength / type.BYTES_PER_ELEMENT,
+    );
+    at += byteLength + ((8 - (byteLength % 8)) % 8);
+  }
+  return { columns: columns as unknown as EventColumns, end: Math.min(at, bytes.length) };
+}

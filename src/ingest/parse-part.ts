@@ -1,0 +1,59 @@
+import type { BaseEvent } from "../core/event.ts";
+import { normalizeLine } from "../core/formats/normalize-line.ts";
+import type { FindingsTally } from "./findings-tally.ts";
+import { readLines } from "./read-lines.ts";
+
+/** One part of an event file to parse: a byte range of a plain file, or a whole gzip file. */
+export interface PartJob {
+  /** The file on disk. */
+  absPath: string;
+  /** The file as `input.files` lists it, which every event names. */
+  file: string;
+  /** The first byte (a line's first byte); gzip files are always read from 0. */
+  start: number;
+  /** Where to stop (exclusive); the end of the file when absent. */
+  end?: number;
+  /** Lines before `start`, when known: the part's lines are numbered after them. */
+  lineBase: number;
+}
+
+/** What parsing a part came to, apart from its events and findings. */
+export interface PartEnd {
+  /** Lines read in the part, blank lines included. */
+  lines: number;
+  /** Bytes read from disk. */
+  bytes: number;
+  /** True when reading stopped at an error before the part's end. */
+  stopped: boolean;
+}
+
+/** Receives each event of a part, whether its time waits for an estimate, and where its line starts. */
+export type EventSink = (event: BaseEvent, needsTime: boolean, offset: number) => void;
+
+/**
+ * Reads one part of an event file line by line and normalizes each line: the one parse both the
+ * main thread and the parse workers run. Findings go to `tally` in line order.
+ */
+export async function parsePart(
+  job: PartJob,
+  tally: FindingsTally,
+  onEvent: EventSink,
+  onBytes?: (bytes: number) => void,
+): Promise<PartEnd> {
+  const result = await readLines(
+    job.absPath,
+    (text, line, bytes, offset) => {
+      const normalized = normalizeLine({ file: job.file, line, text, bytes });
+      if (normalized.event !== null) onEvent(normalized.event, normalized.needsTime, offset);
+      for (const reason of normalized.problems) tally.add(line, reason);
+    },
+    {
+      start: job.start,
+      ...(job.end === undefined ? {} : { end: job.end }),
+      lineBase: job.lineBase,
+      onProblem: (p) => tally.add(p.line, p.reason),
+      ...(onBytes === undefined ? {} : { onBytes }),
+    },
+  );
+  return { lines: result.lines - job.lineBase, bytes: result.bytes, stopped: result.stopped };
+}
