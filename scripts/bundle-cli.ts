@@ -85,7 +85,8 @@ export async function bundleCli(root: string): Promise<BundleResult> {
       metafile: true,
       logLevel: "warning",
     });
-    const files = [...Object.keys(result.metafile.inputs), ...ALSO_BUILT_FROM].sort();
+    const alsoBuiltFrom = ALSO_BUILT_FROM.filter((file) => existsSync(path.join(root, file)));
+    const files = [...Object.keys(result.metafile.inputs), ...alsoBuiltFrom].sort();
     const inputs: StampEntry[] = files.map((file) => {
       const stat = statSync(path.join(root, file));
       return [file, stat.mtimeMs, stat.size];

@@ -1,0 +1,190 @@
+import { spawnSync } from "node:child_process";
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BUNDLE_FOLDER, bundleCli, STAMP_FILE, type Stamp } from "../../scripts/bundle-cli.ts";
+import { TEST_NOW } from "../helpers/run-analyze.ts";
+import { tmpTree } from "../helpers/tmp.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/**
+ * A copy of the project's code (its node_modules linked), so that the bundle can be made, edited
+ * and outdated without touching the working tree's own.
+ */
+let copy = "";
+
+beforeAll(async () => {
+  copy = mkdtempSync(path.join(tmpdir(), "workscope-bundle-"));
+  for (const part of ["bin", "scripts", "src", "package.json", "tsconfig.json"])
+    cpSync(path.join(ROOT, part), path.join(copy, part), { recursive: true });
+  symlinkSync(path.join(ROOT, "node_modules"), path.join(copy, "node_modules"));
+  await bundleCli(copy);
+  // A mark only the bundle prints, after its output: the stamp still holds, as no source changed.
+  appendFileSync(
+    path.join(copy, BUNDLE_FOLDER, "workscope.mjs"),
+    '\nprocess.stdout.write("(bundled)\\n");\n',
+  );
+}, 120_000);
+
+afterAll(() => {
+  if (copy !== "") rmSync(copy, { recursive: true, force: true });
+});
+
+/** Runs `node FILE ARGS…` from the working tree, as the command line's tests do. */
+function node(file: string, args: string[]) {
+  const run = spawnSync(process.execPath, [file, ...args], {
+    cwd: ROOT,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, TZ: "UTC" },
+  });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+describe("bundleCli", () => {
+  it("bundles the command line, and the parse worker beside it when its source exists", async () => {
+    const bundle = path.join(copy, BUNDLE_FOLDER);
+    expect(existsSync(path.join(bundle, "workscope.mjs"))).toBe(true);
+    expect(existsSync(path.join(bundle, "parse-worker.mjs"))).toBe(
+      existsSync(path.join(copy, "src", "ingest", "parse-worker.ts")),
+    );
+    const stamp = JSON.parse(readFileSync(path.join(bundle, STAMP_FILE), "utf8")) as Stamp;
+    const files = stamp.inputs.map(([file]) => file);
+    expect(files).toEqual(
+      expect.arrayContaining(["scripts/cli.ts", "scripts/bundle-cli.ts", "tsconfig.json"]),
+    );
+    expect(files.some((file) => file.startsWith("src/core/"))).toBe(true);
+    // Packages stay imports from node_modules.
+    expect(files.some((file) => file.includes("node_modules"))).toBe(false);
+    const [file, mtimeMs, size] = stamp.inputs[0]!;
+    expect([mtimeMs, size]).toEqual([
+      statSync(path.join(copy, file)).mtimeMs,
+      statSync(path.join(copy, file)).size,
+    ]);
+  });
+
+  it("puts each entry that exists in the one folder, so the worker is found beside the bundle", async () => {
+    const files = {
+      "package.json": "{}",
+      "scripts/workscope.ts":
+        'import { name } from "../src/ingest/name.ts";\nconsole.log(name satisfies string);\n',
+      "src/ingest/name.ts": 'export const name: string = "cli";\n',
+    };
+    const without = tmpTree(files);
+    expect((await bundleCli(without)).outputs).toEqual(["workscope.mjs"]);
+    expect(existsSync(path.join(without, BUNDLE_FOLDER, "parse-worker.mjs"))).toBe(false);
+
+    const withWorker = tmpTree({
+      ...files,
+      "src/ingest/parse-worker.ts": 'import { name } from "./name.ts";\nconsole.log(`${name} worker`);\n',
+    });
+    expect((await bundleCli(withWorker)).outputs).toEqual(["workscope.mjs", "parse-worker.mjs"]);
+    const worker = node(path.join(withWorker, BUNDLE_FOLDER, "parse-worker.mjs"), []);
+    expect(worker.stdout).toBe("cli worker\n");
+  });
+});
+
+describe("the bundled command line", () => {
+  it("writes the same Report and events, byte for byte, as the TypeScript", () => {
+    const outputs = (dir: string, cli: string) => {
+      const json = path.join(dir, "report.json");
+      const events = path.join(dir, "events.ndjson");
+      const run = node(cli, [
+        "analyze",
+        "content/sample",
+        "--now",
+        TEST_NOW,
+        "--json",
+        json,
+        "--events",
+        events,
+      ]);
+      expect(run.code, run.stderr).toBe(0);
+      return { json: readFileSync(json), events: readFileSync(events) };
+    };
+    const fromSource = outputs(tmpTree(), path.join(copy, "scripts", "workscope.ts"));
+    const fromBundle = outputs(tmpTree(), path.join(copy, BUNDLE_FOLDER, "workscope.mjs"));
+    expect(fromBundle.json.length).toBeGreaterThan(1000);
+    expect(fromBundle.json.equals(fromSource.json)).toBe(true);
+    expect(fromBundle.events.equals(fromSource.events)).toBe(true);
+  });
+
+  // On a Node older than the engines allow, the help comes from the bundle in that process, and a
+  // command that reads logs runs under the pinned Node 22, so its Report is the same byte for byte:
+  // the sample has a line that is not JSON, and Node 20 words the parser's error otherwise.
+  const older = "/usr/bin/node";
+  const olderVersion = existsSync(older)
+    ? spawnSync(older, ["-p", "process.versions.node"], { encoding: "utf8" }).stdout.trim()
+    : "";
+  const [major = 0, minor = 0] = olderVersion.split(".").map(Number);
+  it.skipIf(!(major >= 20 && (major < 22 || (major === 22 && minor < 12))))(
+    `on Node ${olderVersion || "20"}, prints the help itself and analyzes under Node 22`,
+    () => {
+      const bin = path.join(copy, "bin", "workscope.js");
+      const run = (args: string[]) =>
+        spawnSync(older, [bin, ...args], { cwd: ROOT, encoding: "utf8", env: { ...process.env, TZ: "UTC" } });
+      const help = run(["--help"]);
+      expect(help.status).toBe(0);
+      expect(help.stdout).toMatch(/\(bundled\)\n$/);
+      const dir = tmpTree();
+      const args = ["analyze", "content/sample", "--now", TEST_NOW, "--quiet"];
+      expect(run([...args, "--json", path.join(dir, "old.json")]).status).toBe(0);
+      expect(
+        node(path.join(copy, "scripts", "workscope.ts"), [...args, "--json", path.join(dir, "new.json")])
+          .code,
+      ).toBe(0);
+      expect(readFileSync(path.join(dir, "old.json")).equals(readFileSync(path.join(dir, "new.json")))).toBe(
+        true,
+      );
+    },
+  );
+
+  it("is what bin runs while it is current, and the TypeScript once a source file changed", () => {
+    const bin = path.join(copy, "bin", "workscope.js");
+    const bundled = node(bin, ["--help"]);
+    expect(bundled.code).toBe(0);
+    expect(bundled.stdout).toMatch(/^workscope — [^]*\(bundled\)\n$/);
+
+    // An edit to the source counts at the next run.
+    const cli = path.join(copy, "scripts", "cli.ts");
+    const original = readFileSync(cli, "utf8");
+    const { atime, mtime } = statSync(cli);
+    writeFileSync(cli, original.replace("workscope — reports", "workscope (edited) — reports"));
+    const edited = node(bin, ["--help"]);
+    expect(edited.code).toBe(0);
+    expect(edited.stdout).toMatch(/^workscope \(edited\) — reports/);
+    expect(edited.stdout).not.toMatch(/\(bundled\)/);
+
+    // The same size and an older time is a change too: only the recorded time and size are current.
+    writeFileSync(cli, original.replace("workscope — reports", "workscope — REPORTS"));
+    utimesSync(cli, atime, new Date(mtime.getTime() - 60_000));
+    expect(node(bin, ["--help"]).stdout).toMatch(/^workscope — REPORTS/);
+  });
+
+  it("runs as TypeScript while the bundle has no stamp", () => {
+    const stamp = path.join(copy, BUNDLE_FOLDER, STAMP_FILE);
+    const kept = readFileSync(stamp);
+    rmSync(stamp);
+    try {
+      const help = node(path.join(copy, "bin", "workscope.js"), ["--help"]);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toMatch(/^workscope — /);
+      expect(help.stdout).not.toMatch(/\(bundled\)/);
+    } finally {
+      writeFileSync(stamp, kept);
+    }
+  });
+});
