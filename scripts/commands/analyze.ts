@@ -8,8 +8,9 @@ import { defaultStateDir } from "../../src/ingest/discover.ts";
 import type { Analysis } from "../../src/core/analysis.ts";
 import { analyzeInputs, type AnalyzeOptions } from "../../src/ingest/analyze-inputs.ts";
 import { silentProgress, streamProgress, type Progress } from "../../src/ingest/progress.ts";
+import { writeJsonAtomic, writeJsonTo } from "../../src/ingest/write-json.ts";
 import { writeLinesAtomic } from "../../src/ingest/write-output.ts";
-import { parseCommand, parseNow, parseTimeZone } from "../args.ts";
+import { LOAD_FLAGS, LOAD_HELP, parseCommand, parseLoadOptions, parseNow, parseTimeZone } from "../args.ts";
 import { PROJECT_ROOT } from "../project-root.ts";
 
 export const ANALYZE_HELP = `Usage: workscope analyze [inputs…] [options]
@@ -26,10 +27,11 @@ Options:
   --now ISO        judge against this time instead of the time of the run
   --tz ZONE        the IANA time zone ISO weeks are cut in, e.g. Asia/Seoul (default: UTC)
   --json FILE|-    write the Report as JSON to FILE, or to stdout with -
+  --pretty         indent that JSON by two spaces, one member a line (default: compact)
   --events FILE    write every distinct event as one NDJSON line (for DuckDB, ClickHouse…)
   --redact         replace secrets (API keys, tokens, passwords in URLs…) in every text of the
                    Report and the events by [redacted: <kind>] (README: Redaction)
-  --quiet          no progress on stderr
+${LOAD_HELP}  --quiet          no progress on stderr
   -h, --help       this help
 `;
 
@@ -69,9 +71,11 @@ export async function runAnalyze(argv: string[], cwd: string = process.cwd()): P
     now: { type: "string" },
     tz: { type: "string" },
     json: { type: "string" },
+    pretty: { type: "boolean" },
     events: { type: "string" },
     redact: { type: "boolean" },
     quiet: { type: "boolean" },
+    ...LOAD_FLAGS,
   });
   if (values.help) {
     process.stdout.write(ANALYZE_HELP);
@@ -81,7 +85,8 @@ export async function runAnalyze(argv: string[], cwd: string = process.cwd()): P
   const timeZone = parseTimeZone(values.tz);
   const inputs = resolveInputs(positionals);
   const quiet = values.quiet === true;
-  const { analysis, progress } = await analyzeWithProgress(inputs, { cwd, nowMs, timeZone, quiet });
+  const load = parseLoadOptions(values, cwd, quiet);
+  const { analysis, progress } = await analyzeWithProgress(inputs, { cwd, nowMs, timeZone, quiet, load });
   // Text is kept as the logs have it unless asked: the Report stays on the user's machine.
   const redactor = values.redact === true ? new Redactor() : null;
   const report =
@@ -92,62 +97,19 @@ export async function runAnalyze(argv: string[], cwd: string = process.cwd()): P
   );
 
   // Written piece by piece: one string of a Report this large could pass what a string can hold.
-  if (values.json === "-") for (const piece of reportJsonLines(report)) process.stdout.write(`${piece}\n`);
-  else if (values.json !== undefined)
-    await writeLinesAtomic(path.resolve(cwd, values.json), reportJsonLines(report));
-  if (values.events !== undefined)
-    await writeLinesAtomic(
-      path.resolve(cwd, values.events),
-      events.map((e) => (redactor === null ? toEventLine(e) : redactJsonLine(toEventLine(e), redactor))),
-    );
+  const layout = { pretty: values.pretty === true };
+  if (values.json === "-") await writeJsonTo(process.stdout, report, layout);
+  else if (values.json !== undefined) await writeJsonAtomic(path.resolve(cwd, values.json), report, layout);
+  // Each line is made as it is written, so the lines of every event are never all held at once.
+  const eventLines = function* (): Generator<string> {
+    for (const e of events)
+      yield redactor === null ? toEventLine(e) : redactJsonLine(toEventLine(e), redactor);
+  };
+  if (values.events !== undefined) await writeLinesAtomic(path.resolve(cwd, values.events), eventLines());
   const redacted = redactor?.counts() ?? [];
   if (redacted.length > 0 && !quiet) process.stderr.write(`secrets redacted: ${describeCounts(redacted)}\n`);
   if (values.json === undefined) process.stdout.write(summarize(report, inputs));
   return 0;
-}
-
-/**
- * The Report as JSON, exactly as `JSON.stringify(report, null, 2)` writes it, in pieces that join
- * with newlines: the containers of the first levels are opened and closed here and each of their
- * members is one piece, so that no string holds the whole Report, or one whole long list of it.
- */
-export function* reportJsonLines(
-  value: unknown,
-  indent = "",
-  depth = 3,
-  head = "",
-  tail = "",
-): Generator<string> {
-  const open = depth > 0 && isContainer(value) ? value : null;
-  const members =
-    open === null
-      ? []
-      : Array.isArray(open)
-        ? open.map((member: unknown) => ["", member] as const)
-        : Object.entries(open)
-            .filter(([, member]) => writable(member))
-            .map(([key, member]) => [`${JSON.stringify(key)}: `, member] as const);
-  if (open === null || members.length === 0) {
-    // JSON.stringify's own text, indented as deep as this value sits; no string in JSON holds a raw newline.
-    yield `${head}${(JSON.stringify(value, null, 2) ?? "null").replaceAll("\n", `\n${indent}`)}${tail}`;
-    return;
-  }
-  const [start, end] = Array.isArray(open) ? ["[", "]"] : ["{", "}"];
-  yield `${head}${start}`;
-  const inner = `${indent}  `;
-  for (const [i, [key, member]] of members.entries())
-    yield* reportJsonLines(member, inner, depth - 1, `${inner}${key}`, i < members.length - 1 ? "," : "");
-  yield `${indent}${end}${tail}`;
-}
-
-/** An array or a plain object, which JSON writes member by member (an object with toJSON writes itself). */
-function isContainer(value: unknown): value is object {
-  return typeof value === "object" && value !== null && !("toJSON" in value);
-}
-
-/** Whether JSON.stringify writes an object's member at all: it leaves out undefined, functions and symbols. */
-function writable(value: unknown): boolean {
-  return value !== undefined && typeof value !== "function" && typeof value !== "symbol";
 }
 
 /** Every finding: those the Report lists and those it counts without listing. */

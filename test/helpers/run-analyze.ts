@@ -8,8 +8,8 @@ export const TEST_NOW = "2026-03-09T00:00:00.000Z";
 
 /**
  * Runs `workscope analyze` in-process, as the command line does, with `--json` and `--events`
- * written to a temporary folder, and gives back what it wrote: the Report's JSON and the events'
- * NDJSON, byte for byte.
+ * written to a temporary folder, and gives back what it wrote: the Report's JSON (pretty, as the
+ * golden files hold it) and the events' NDJSON, byte for byte.
  */
 export async function runAnalyze(
   inputs: string[],
@@ -21,7 +21,7 @@ export async function runAnalyze(
     const json = path.join(out, "report.json");
     const events = path.join(out, "events.ndjson");
     const code = await analyzeCommand(
-      ["--now", now, "--json", json, "--events", events, "--quiet", "--", ...inputs],
+      ["--now", now, "--json", json, "--pretty", "--events", events, "--quiet", "--", ...inputs],
       cwd,
     );
     if (code !== 0) throw new Error(`workscope analyze exited with ${code}`);

@@ -56,7 +56,7 @@ describe("workscope", () => {
   });
 
   it("prints the golden Report with --json -, the same as the in-process path", () => {
-    const run = workscope(["analyze", ".", "--now", TEST_NOW, "--json", "-", "--quiet"], {
+    const run = workscope(["analyze", ".", "--now", TEST_NOW, "--json", "-", "--pretty", "--quiet"], {
       cwd: path.join(GOLDEN, "input"),
     });
     expect(run.code).toBe(0);
@@ -68,9 +68,8 @@ describe("workscope", () => {
     const out = tmpTree();
     const json = path.join(out, "nested", "report.json");
     const events = path.join(out, "events.ndjson");
-    const run = workscope(["analyze", ".", "--now", TEST_NOW, "--json", json, "--events", events], {
-      cwd: path.join(GOLDEN, "input"),
-    });
+    const args = ["analyze", ".", "--now", TEST_NOW, "--json", json, "--pretty", "--events", events];
+    const run = workscope(args, { cwd: path.join(GOLDEN, "input") });
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(
       /^workscope: read 10 files: 15 events, 0 duplicates, 0 findings in [\d.]+ s \([\d.]+ MB, [\d,]+ events\/s\)\n$/,

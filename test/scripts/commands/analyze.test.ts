@@ -1,13 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import fc from "fast-check";
-import {
-  ANALYZE_HELP,
-  reportJsonLines,
-  resolveInputs,
-  runAnalyze,
-} from "../../../scripts/commands/analyze.ts";
+import { ANALYZE_HELP, resolveInputs, runAnalyze } from "../../../scripts/commands/analyze.ts";
 import type { Report } from "../../../src/core/report.ts";
 import { tmpTree } from "../../helpers/tmp.ts";
 import { TEST_NOW } from "../../helpers/run-analyze.ts";
@@ -36,7 +30,10 @@ describe("runAnalyze", () => {
     const cwd = path.join(GOLDEN, "input");
     const rel = path.relative(cwd, out);
     const { code, stdout } = await run(
-      ["--now", TEST_NOW, "--quiet", "--json", `${rel}/report.json`, "--events", `${rel}/events.ndjson`, "."],
+      [
+        ...["--now", TEST_NOW, "--quiet", "--pretty"],
+        ...["--json", `${rel}/report.json`, "--events", `${rel}/events.ndjson`, "."],
+      ],
       cwd,
     );
     expect(code).toBe(0);
@@ -58,10 +55,21 @@ describe("runAnalyze", () => {
 
   it("prints the Report with --json -", async () => {
     const { stdout } = await run(
-      ["--now", TEST_NOW, "--quiet", "--json", "-", "."],
+      ["--now", TEST_NOW, "--quiet", "--pretty", "--json", "-", "."],
       path.join(GOLDEN, "input"),
     );
     expect(stdout).toBe(readFileSync(path.join(GOLDEN, "expected.json"), "utf8"));
+  });
+
+  it("writes the Report compact by default and indented with --pretty, the same value either way", async () => {
+    const argv = ["--now", TEST_NOW, "--quiet", "--json", "-", "."];
+    const cwd = path.join(GOLDEN, "input");
+    const compact = (await run(argv, cwd)).stdout;
+    const pretty = (await run(["--pretty", ...argv], cwd)).stdout;
+    expect(compact).not.toBe(pretty);
+    expect(JSON.parse(compact)).toEqual(JSON.parse(pretty));
+    expect(compact).toBe(`${JSON.stringify(JSON.parse(pretty))}\n`);
+    expect(pretty).toBe(`${JSON.stringify(JSON.parse(pretty), null, 2)}\n`);
   });
 
   it("explains itself with --help and reads nothing", async () => {
@@ -185,7 +193,7 @@ describe("runAnalyze --redact", () => {
     expect(events).toContain("push with [redacted: github token]");
     expect(events).toContain('"message":"[redacted: jwt]"');
     expect(events.trimEnd().split("\n")).toHaveLength(2);
-    expect(report).toContain('"workSessionId": "ws-1"');
+    expect(report).toContain('"workSessionId":"ws-1"');
   });
 });
 
@@ -204,43 +212,6 @@ describe("runAnalyze with many bad lines", () => {
     const summary = await run(["--now", TEST_NOW, "--quiet", "."], dir);
     expect(summary.stdout).toMatch(/\n {2}findings {3}300000\n/);
     expect(summary.stdout).toMatch(/… and 299990 more \(see --json\)/);
-  });
-});
-
-describe("reportJsonLines", () => {
-  const joined = (value: unknown): string => [...reportJsonLines(value)].join("\n");
-
-  it("joins to what JSON.stringify writes with an indent of 2, for any JSON value", () => {
-    fc.assert(
-      fc.property(fc.jsonValue({ maxDepth: 6 }), (value) => {
-        expect(joined(value)).toBe(JSON.stringify(value, null, 2));
-      }),
-    );
-  });
-
-  it("leaves out members JSON.stringify leaves out, and writes empty lists and objects whole", () => {
-    const value = {
-      a: undefined,
-      b: [undefined, () => 1, { c: undefined }],
-      d: [],
-      e: {},
-      f: { g: [[], [{}], "line\nbreak"] },
-    };
-    expect(joined(value)).toBe(JSON.stringify(value, null, 2));
-  });
-
-  it("writes a list of the Report as one piece per member", () => {
-    const pieces = [...reportJsonLines({ input: { errors: [{ line: 1 }, { line: 2 }] } })];
-    expect(pieces).toEqual([
-      "{",
-      '  "input": {',
-      '    "errors": [',
-      '      {\n        "line": 1\n      },',
-      '      {\n        "line": 2\n      }',
-      "    ]",
-      "  }",
-      "}",
-    ]);
   });
 });
 
