@@ -7,9 +7,10 @@
 // Which Node runs it: the Node running this file when it meets the project's engines (22.12 or
 // newer). An older system Node re-runs the command under the Node 22 the project pins as its `node`
 // devDependency, because the Report quotes the runtime's own JSON error messages and uses its
-// time-zone data, which differ between Node 20 and 22; only the help, which reads no log, is
-// printed by the bundle in this process on Node 20. The TypeScript needs a Node that strips types
-// (22.18 or newer), and so do the renderer processes `build` starts.
+// time-zone data, which differ between Node 20 and 22. On Node 20 the bundle runs in this process
+// only what reads no log: the help texts, and `hook`, which Claude Code starts at every hook event
+// and whose line is the same on any Node. The TypeScript needs a Node that strips types (22.18 or
+// newer), and so do the renderer processes `build` starts.
 import { spawnSync } from "node:child_process";
 import { readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -45,12 +46,15 @@ if (current ? runsHere() : stripsTypes) {
 
 /**
  * Whether the bundle can run in this process: on a Node that meets the engines, except `build`
- * where it cannot strip the renderers' types; on Node 20 or newer, the help alone.
+ * where it cannot strip the renderers' types; on Node 20 or newer, the help texts and `hook`.
  */
 function runsHere() {
   if (meetsEngines) return args[0] !== "build" || stripsTypes;
-  const help = args.length === 0 || (args.length === 1 && ["--help", "-h", "help"].includes(args[0]));
-  return major >= 20 && help;
+  const help =
+    args.length === 0 ||
+    (args.length === 1 && ["--help", "-h", "help"].includes(args[0])) ||
+    (args.length === 2 && ["--help", "-h"].includes(args[1]));
+  return major >= 20 && (help || args[0] === "hook");
 }
 
 /**

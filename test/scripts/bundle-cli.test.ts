@@ -131,7 +131,7 @@ describe("the bundled command line", () => {
     : "";
   const [major = 0, minor = 0] = olderVersion.split(".").map(Number);
   it.skipIf(!(major >= 20 && (major < 22 || (major === 22 && minor < 12))))(
-    `on Node ${olderVersion || "20"}, prints the help itself and analyzes under Node 22`,
+    `on Node ${olderVersion || "20"}, prints the help and appends a hook line itself, and analyzes under Node 22`,
     () => {
       const bin = path.join(copy, "bin", "workscope.js");
       const run = (args: string[]) =>
@@ -140,6 +140,17 @@ describe("the bundled command line", () => {
       expect(help.status).toBe(0);
       expect(help.stdout).toMatch(/\(bundled\)\n$/);
       const dir = tmpTree();
+      // hook, started at every hook event, runs in this process too: its line is the same on any Node.
+      const hooked = spawnSync(older, [bin, "hook", "--out", path.join(dir, "hooks.ndjson")], {
+        input: '{"session_id":"s-1","hook_event_name":"Stop"}',
+        encoding: "utf8",
+      });
+      expect(hooked.status, hooked.stderr).toBe(0);
+      expect(hooked.stdout).toBe("(bundled)\n");
+      expect(JSON.parse(readFileSync(path.join(dir, "hooks.ndjson"), "utf8"))).toMatchObject({
+        workscope: "hook",
+        payload: { session_id: "s-1", hook_event_name: "Stop" },
+      });
       const args = ["analyze", "content/sample", "--now", TEST_NOW, "--quiet"];
       expect(run([...args, "--json", path.join(dir, "old.json")]).status).toBe(0);
       expect(
