@@ -1,6 +1,9 @@
+import path from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { LOCALES, type Locale } from "../src/core/site/labels.ts";
 import { DEFAULT_TIME_ZONE, isTimeZone } from "../src/core/zone.ts";
+import type { LoadOptions } from "../src/ingest/load.ts";
+import { defaultCacheDir } from "../src/ingest/parse-cache.ts";
 
 /** A mistake on the command line: one line on stderr, exit code 1, never a stack trace. */
 export class UsageError extends Error {}
@@ -49,4 +52,50 @@ export function parseLocale(value: string | undefined): Locale {
   if (locale === undefined)
     throw new UsageError(`--locale should be ${LOCALES.join(" or ")} (got ${JSON.stringify(value)})`);
   return locale;
+}
+
+/** The options of reading the inputs that analyze, build and report share: workers and the parse cache. */
+export const LOAD_FLAGS = {
+  workers: { type: "string" },
+  cache: { type: "string" },
+  "no-cache": { type: "boolean" },
+  "range-bytes": { type: "string" },
+} as const;
+
+/** The help lines of LOAD_FLAGS, for each command's Options. */
+export const LOAD_HELP = `  --workers N      parse event files on N worker threads; 0 or 1: on the main thread
+                   (default: 2 when the event files left to parse pass 32 MB, else 0)
+  --range-bytes N  the bytes of a plain event file each worker part takes (default: 24 MiB)
+  --cache DIR      keep each event file's parse in DIR, so a rerun parses only new lines
+                   (default: $XDG_CACHE_HOME/workscope, else ~/.cache/workscope)
+  --no-cache       neither read nor write the parse cache
+`;
+
+/** LOAD_FLAGS as LoadOptions: a bad number is a UsageError; cache warnings go to stderr unless quiet. */
+export function parseLoadOptions(
+  values: { workers?: string; cache?: string; "no-cache"?: boolean; "range-bytes"?: string },
+  cwd: string,
+  quiet: boolean,
+): LoadOptions {
+  const count = (flag: string, value: string | undefined, min: number): number | undefined => {
+    if (value === undefined) return undefined;
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < min)
+      throw new UsageError(
+        `--${flag} should be a whole number of at least ${min} (got ${JSON.stringify(value)})`,
+      );
+    return n;
+  };
+  if (values["no-cache"] === true && values.cache !== undefined)
+    throw new UsageError("--cache and --no-cache cannot be given together");
+  const workers = count("workers", values.workers, 0);
+  const rangeBytes = count("range-bytes", values["range-bytes"], 1);
+  return {
+    ...(workers === undefined ? {} : { workers }),
+    ...(rangeBytes === undefined ? {} : { rangeBytes }),
+    cacheDir: values["no-cache"] === true ? null : path.resolve(cwd, values.cache ?? defaultCacheDir()),
+    warn: (message) => {
+      if (!quiet) process.stderr.write(`${message}\n`);
+    },
+  };
 }

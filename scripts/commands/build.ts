@@ -6,7 +6,17 @@ import { toIso } from "../../src/core/time.ts";
 import { buildSiteData } from "../../src/core/site/build-site.ts";
 import { describeCounts, type RedactionCount } from "../../src/core/redact/redact.ts";
 import { writeSiteData } from "../../src/ingest/write-site-data.ts";
-import { parseCommand, parseLocale, parseNow, parseTimeZone, UsageError } from "../args.ts";
+import type { LoadOptions } from "../../src/ingest/load.ts";
+import {
+  LOAD_FLAGS,
+  LOAD_HELP,
+  parseCommand,
+  parseLoadOptions,
+  parseLocale,
+  parseNow,
+  parseTimeZone,
+  UsageError,
+} from "../args.ts";
 import { DEFAULT_OUT, dataFolderBeside } from "../../src/site/data-folder.ts";
 import {
   checkDataFolder,
@@ -38,7 +48,7 @@ Options:
   --jobs N         processes rendering pages side by side (default: the CPU count, at most 4)
   --no-redact      keep secrets (API keys, tokens, passwords in URLs…) in the pages; by default
                    they are replaced by [redacted: <kind>] (README: Redaction)
-  --quiet          no progress on stderr
+${LOAD_HELP}  --quiet          no progress on stderr
   -h, --help       this help
 `;
 
@@ -52,6 +62,7 @@ export async function runBuild(argv: string[]): Promise<number> {
     jobs: { type: "string" },
     "no-redact": { type: "boolean" },
     quiet: { type: "boolean" },
+    ...LOAD_FLAGS,
   });
   if (values.help) {
     process.stdout.write(BUILD_HELP);
@@ -64,6 +75,7 @@ export async function runBuild(argv: string[]): Promise<number> {
   const timeZone = parseTimeZone(values.tz);
   const { base, siteUrl } = parseBase(values.base ?? "/");
   const quiet = values.quiet === true;
+  const load = parseLoadOptions(values, process.cwd(), quiet);
   const jobs = values.jobs === undefined ? Math.min(4, os.availableParallelism()) : Number(values.jobs);
   if (!Number.isInteger(jobs) || jobs < 1 || jobs > 64)
     throw new UsageError(`--jobs should be a whole number from 1 to 64 (got ${JSON.stringify(values.jobs)})`);
@@ -85,7 +97,13 @@ export async function runBuild(argv: string[]): Promise<number> {
   const rendering = await startRendering({ dataDir: nextDir, out, jobs, quiet });
   let summary: BuildSummary;
   try {
-    summary = await writeData(inputs, { nowMs, timeZone }, nextDir, quiet, values["no-redact"] !== true);
+    summary = await writeData(
+      inputs,
+      { nowMs, timeZone, load },
+      nextDir,
+      quiet,
+      values["no-redact"] !== true,
+    );
     const files = await rendering.finished();
     await writeSiteMarker(out, { generatedAt: summary.generatedAt, base, files });
   } catch (error) {
@@ -125,7 +143,7 @@ interface BuildSummary {
  */
 async function writeData(
   inputs: string[],
-  judged: { nowMs: number; timeZone: string },
+  judged: { nowMs: number; timeZone: string; load: LoadOptions },
   dataDir: string,
   quiet: boolean,
   redact: boolean,

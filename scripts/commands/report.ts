@@ -6,7 +6,16 @@ import { weeklyReport } from "../../src/core/reports/weekly-report.ts";
 import { weeklyReportJson } from "../../src/core/reports/weekly-report-json.ts";
 import { weeklyReportMarkdown } from "../../src/core/reports/weekly-report-markdown.ts";
 import { siteUrls } from "../../src/site/urls.ts";
-import { parseCommand, parseLocale, parseNow, parseTimeZone, UsageError } from "../args.ts";
+import {
+  LOAD_FLAGS,
+  LOAD_HELP,
+  parseCommand,
+  parseLoadOptions,
+  parseLocale,
+  parseNow,
+  parseTimeZone,
+  UsageError,
+} from "../args.ts";
 import { analyzeWithProgress, resolveInputs } from "./analyze.ts";
 import { parseBase } from "./build.ts";
 
@@ -31,7 +40,7 @@ Options:
                    or its full URL, e.g. https://team.example/reports/, for absolute links
   --no-redact      keep secrets (API keys, tokens, passwords in URLs…); by default they are
                    replaced by [redacted: <kind>], as on the site (README: Redaction)
-  --quiet          no progress on stderr
+${LOAD_HELP}  --quiet          no progress on stderr
   -h, --help       this help
 `;
 
@@ -58,6 +67,7 @@ export async function runReport(argv: string[], cwd: string = process.cwd()): Pr
     base: { type: "string" },
     "no-redact": { type: "boolean" },
     quiet: { type: "boolean" },
+    ...LOAD_FLAGS,
   });
   if (values.help) {
     process.stdout.write(REPORT_HELP);
@@ -77,7 +87,8 @@ export async function runReport(argv: string[], cwd: string = process.cwd()): Pr
   const quiet = values.quiet === true;
 
   const inputs = resolveInputs(positionals);
-  const { analysis, progress } = await analyzeWithProgress(inputs, { cwd, nowMs, timeZone, quiet });
+  const load = parseLoadOptions(values, cwd, quiet);
+  const { analysis, progress } = await analyzeWithProgress(inputs, { cwd, nowMs, timeZone, quiet, load });
   const { report } = analysis;
   progress.finish(`read ${report.input.files.length} files: ${report.input.events} events`);
   const weekly = weeklyReport(report, analysis.untitledSessions, week);
