@@ -71,7 +71,7 @@ export function analyze(input: LoadedInput, nowMs: number, timeZone: string = DE
       ...(bounded.omitted.length > 0 ? { errorsOmitted: bounded.omitted } : {}),
     },
     workSessions: sessions.sessions,
-    unattributed: listUnattributed(attribution),
+    unattributed: listUnattributed(attribution, sessions.looseThreadKeys),
     tasks: tasks.tasks,
     blockedFlows,
     agents,

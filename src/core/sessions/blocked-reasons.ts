@@ -41,6 +41,19 @@ const failedResponse = (f: FailureFacts): boolean =>
   (f.data["outcome"] === "blocked" ||
     f.data["outcome"] === "no_reply" ||
     text(f.data, "message").startsWith("[outcome] blocked:"));
+const CONCURRENCY_TEXT = "동시 처리 한도 초과";
+
+/**
+ * True when the texts, joined, hold `phrase` (which may run across two of them). Every event of
+ * every thread is checked, and joining copies its message: a part of the phrase that starts in a
+ * text puts the phrase's first character there, so without that character in any text the join
+ * cannot hold the phrase and is not made.
+ */
+function joinedHold(texts: readonly string[], phrase: string): boolean {
+  const first = phrase.charAt(0);
+  return texts.some((t) => t.includes(first)) && texts.join("").includes(phrase);
+}
+
 const CONTEXT =
   /prompt is too long|context (length|window)|too many tokens|maximum context|context_overflow/i;
 
@@ -50,8 +63,9 @@ export const BLOCKED_REASON_RULES: readonly BlockedReasonRule[] = [
     evidence: "a complete with concurrencyBlocked, or 동시 처리 한도 초과",
     matches: (f) =>
       f.data["concurrencyBlocked"] === true ||
-      /동시 처리 한도 초과/.test(
-        text(f.data, "message") + text(f.data, "error") + text(f.data, "replyPreview"),
+      joinedHold(
+        [text(f.data, "message"), text(f.data, "error"), text(f.data, "replyPreview")],
+        CONCURRENCY_TEXT,
       ),
   },
   {

@@ -3,8 +3,7 @@ import { evidenceOf } from "../classify/classify-text.ts";
 import { eventEvidence } from "../classify/event-category.ts";
 import type { CategoryEvidence } from "../classify/category-evidence.ts";
 import { EventRole } from "../classify/event-role.ts";
-import type { CanonicalEvent } from "../event.ts";
-import { eventRef } from "../event-ref.ts";
+import { eventId, type CanonicalEvent } from "../event.ts";
 import type { CategoryOverrides } from "../overrides.ts";
 import { ownValue } from "../safe-map.ts";
 import type { Attribution } from "./attribute.ts";
@@ -49,6 +48,11 @@ export interface SessionsBuilt {
    * UNTITLED_SESSION, which a real label or goal may equal, so only this set tells them apart.
    */
   untitled: Set<string>;
+  /**
+   * The thread key of each unattributed event that makes a thread, in the order of the
+   * unattributed list: listUnattributed names them without splitting the pairs again.
+   */
+  looseThreadKeys: string[];
 }
 
 /**
@@ -67,15 +71,16 @@ export function buildWorkSessions(attribution: Attribution, context: SessionCont
     buildOne(id, events, context, { previous: previous.get(id), next: next.get(id) ?? [] }),
   );
   const loose = looseThreadEvents(attribution.unattributed.map((u) => u.event));
+  const looseThreadKeys = threadKeysOf(loose, true);
   const threads = [
     ...built.flatMap((b) => b.threads),
-    ...buildThreads(loose, null, context.logEndMs, context.mentionNames),
+    ...buildThreads(loose, null, context.logEndMs, context.mentionNames, looseThreadKeys),
   ];
   const sessions = built
     .map((b) => b.session)
     .sort((a, b) => b.lastActivityMs - a.lastActivityMs || (a.workSessionId < b.workSessionId ? -1 : 1));
   const untitled = new Set(built.filter((b) => !b.titled).map((b) => b.session.workSessionId));
-  return { sessions, threads, untitled };
+  return { sessions, threads, untitled, looseThreadKeys };
 }
 
 /** Events that make threads: agent-to-agent traffic, conversations and delegations. */
@@ -165,20 +170,39 @@ function looseThreadEvents(unattributed: readonly CanonicalEvent[]): CanonicalEv
 
 /**
  * The unattributed events as the Report lists them. An event of a thread carries the key of the
- * thread it is in (an inferred part of its pair's lines); any other keeps its unsplit key.
+ * thread it is in (an inferred part of its pair's lines; `looseThreadKeys` of buildWorkSessions,
+ * else worked out again); any other keeps its unsplit key.
  */
-export function listUnattributed(attribution: Attribution): UnattributedEvent[] {
-  const loose = looseThreadEvents(attribution.unattributed.map((u) => u.event));
-  const keys = threadKeysOf(loose, true);
-  const keyOf = new Map(loose.map((event, i) => [event, keys[i] as string]));
-  return attribution.unattributed.map(({ event, reason, reasonKey }) => ({
-    ...eventRef(event),
-    conversationId: event.conversationId,
-    taskId: event.taskId,
-    threadKey: keyOf.get(event) ?? threadKeyOf(event),
-    file: event.file,
-    line: event.line,
-    reason,
-    reasonKey,
-  }));
+export function listUnattributed(
+  attribution: Attribution,
+  looseThreadKeys: readonly string[] = threadKeysOf(
+    looseThreadEvents(attribution.unattributed.map((u) => u.event)),
+    true,
+  ),
+): UnattributedEvent[] {
+  const listed: UnattributedEvent[] = [];
+  // The events that make threads come in the order their keys were worked out in.
+  let nextLoose = 0;
+  for (const { event, reason, reasonKey } of attribution.unattributed) {
+    const threadKey = isAgentToAgent(event) ? (looseThreadKeys[nextLoose++] as string) : threadKeyOf(event);
+    // One literal, keys in the order of UnattributedEvent (eventRef's fields first), instead of
+    // spreading eventRef's object into another for each of a log's many unattributed events.
+    listed.push({
+      id: eventId(event),
+      ts: event.ts,
+      type: event.type,
+      eventRole: event.eventRole,
+      agentId: event.agentId,
+      fromAgent: event.fromAgent,
+      toAgent: event.toAgent,
+      conversationId: event.conversationId,
+      taskId: event.taskId,
+      threadKey,
+      file: event.file,
+      line: event.line,
+      reason,
+      reasonKey,
+    });
+  }
+  return listed;
 }

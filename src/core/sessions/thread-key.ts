@@ -22,7 +22,8 @@ export function threadKeyOf(event: CanonicalEvent): string {
   if (event.conversationId !== null) return `conv:${event.conversationId}`;
   const a = event.fromAgent;
   const b = event.toAgent;
-  if (a !== null && b !== null) return `${PAIR_PREFIX}${[a, b].sort().join("_")}`;
+  // The pair in sorted order (as Array.prototype.sort orders text), without making an array per event.
+  if (a !== null && b !== null) return a <= b ? `${PAIR_PREFIX}${a}_${b}` : `${PAIR_PREFIX}${b}_${a}`;
   return `event:${event.type}:${Math.floor(event.ts / BUCKET_MS) * BUCKET_MS}`;
 }
 

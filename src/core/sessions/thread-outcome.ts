@@ -28,11 +28,15 @@ export interface ThreadEnd {
  * for more than ORPHAN_AFTER_MS after the thread's last event, was orphaned: a gateway that gives up
  * waiting logs a failed response, so none ever logged means the exchange was cut off
  * (docs/decisions.md#orphaned-sends). Such a thread at the very end of the log is still open.
+ * `reasons` holds each event's blocked reason when the caller has worked them out already.
  */
-export function threadEnd(events: readonly OutcomeEvent[], logEndMs: number): ThreadEnd {
+export function threadEnd(
+  events: readonly OutcomeEvent[],
+  logEndMs: number,
+  reasons: ReadonlyArray<BlockedReason | null> = events.map(blockedReasonOf),
+): ThreadEnd {
   for (let i = 0; i < events.length; i++) {
-    const event = events[i] as OutcomeEvent;
-    const reason = blockedReasonOf(event);
+    const reason = reasons[i] ?? null;
     if (reason === null) continue;
     const retries = events
       .slice(0, i)

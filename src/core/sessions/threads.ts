@@ -1,7 +1,8 @@
 import { eventId, type CanonicalEvent } from "../event.ts";
-import { threadEnd, type ThreadEnd } from "./thread-outcome.ts";
+import { blockedReasonOf, type BlockedReason } from "./blocked-reasons.ts";
+import { threadEnd, type OutcomeEvent, type ThreadEnd } from "./thread-outcome.ts";
 import { threadKeysOf } from "./thread-key.ts";
-import { transcriptTurn, type MentionNames, type TranscriptTurn } from "./transcript.ts";
+import { turnOf, type MentionNames, type TranscriptTurn } from "./transcript.ts";
 import type { Thread } from "./work-session.ts";
 import { pushTo } from "../group.ts";
 
@@ -21,49 +22,77 @@ export interface ThreadWork {
  * The threads of some agent-to-agent events (in time order), in time order. The threads of events
  * no work session took (`workSessionId` null) split an agent pair's lines into the conversations
  * its silences separate (threadKeysOf); a session's own pair threads stay whole, as the session
- * already bounds them.
+ * already bounds them. `keys` are the events' thread keys, when the caller has them already.
  */
 export function buildThreads(
   events: readonly CanonicalEvent[],
   workSessionId: string | null,
   logEndMs: number,
   names: MentionNames,
+  keys: readonly string[] = threadKeysOf(events, workSessionId === null),
 ): ThreadWork[] {
   const byKey = new Map<string, CanonicalEvent[]>();
-  const keys = threadKeysOf(events, workSessionId === null);
-  events.forEach((event, i) => pushTo(byKey, keys[i] as string, event));
-  return [...byKey]
-    .map(([threadKey, list]) => {
-      const head =
-        list.find((e) => e.type === "a2a.send" || e.type === "a2a.spawn" || e.type === "manager_assign") ??
-        (list[0] as CanonicalEvent);
-      const withData = list.map((e) => ({ type: e.type, ts: e.ts, data: e.facts }));
-      const end = threadEnd(withData, logEndMs);
-      // A loop, not Math.max(...list): a thread of legacy events keyed by agent pair can hold
-      // hundreds of thousands of events, more arguments than a call may take.
-      let turns = 0;
-      for (const e of withData)
-        if (typeof e.data["turn"] === "number" && e.data["turn"] > turns) turns = e.data["turn"];
-      // Keys in the order of the Report's Thread, optional ones in their place.
-      const thread: Thread = {
-        threadKey,
-        ...(head.conversationId === null ? {} : { conversationId: head.conversationId }),
-        fromAgent: head.fromAgent ?? head.agentId,
-        toAgent: head.toAgent,
-        eventRole: (list[0] as CanonicalEvent).eventRole,
-        turns,
-        outcome: end.outcome,
-        ...(end.reason === null ? {} : { blockedReason: end.reason }),
-        startMs: (list[0] as CanonicalEvent).ts,
-        lastActivityMs: (list.at(-1) as CanonicalEvent).ts,
-        eventCount: list.length,
-        transcript: list
-          .map((e) => transcriptTurn({ ...e, id: eventId(e) }, e.facts, names))
-          .filter((t): t is TranscriptTurn => t !== null),
-      };
-      return { thread, workSessionId, events: list, end };
-    })
-    .sort(
-      (a, b) => a.thread.startMs - b.thread.startMs || (a.thread.threadKey < b.thread.threadKey ? -1 : 1),
-    );
+  for (let i = 0; i < events.length; i++) pushTo(byKey, keys[i] as string, events[i] as CanonicalEvent);
+  const works: ThreadWork[] = [];
+  for (const [threadKey, list] of byKey)
+    works.push(threadOf(threadKey, list, workSessionId, logEndMs, names));
+  return works.sort(
+    (a, b) => a.thread.startMs - b.thread.startMs || (a.thread.threadKey < b.thread.threadKey ? -1 : 1),
+  );
+}
+
+/** True for the event a thread is headed by: the first send, spawn or assignment. */
+function isHead(e: CanonicalEvent): boolean {
+  return e.type === "a2a.send" || e.type === "a2a.spawn" || e.type === "manager_assign";
+}
+
+/**
+ * One thread from its events, in one pass over them: each event's blocked reason is worked out
+ * once and read by both the outcome and the transcript, which were a third of building sessions
+ * when each worked it out on its own.
+ */
+function threadOf(
+  threadKey: string,
+  list: CanonicalEvent[],
+  workSessionId: string | null,
+  logEndMs: number,
+  names: MentionNames,
+): ThreadWork {
+  const first = list[0] as CanonicalEvent;
+  let head: CanonicalEvent | undefined;
+  // A running maximum, not Math.max(...list): a thread of legacy events keyed by agent pair can
+  // hold hundreds of thousands of events, more arguments than a call may take.
+  let turns = 0;
+  const outcomeEvents: OutcomeEvent[] = [];
+  const reasons: Array<BlockedReason | null> = [];
+  const transcript: TranscriptTurn[] = [];
+  for (const e of list) {
+    if (head === undefined && isHead(e)) head = e;
+    const turn = e.facts.turn;
+    if (typeof turn === "number" && turn > turns) turns = turn;
+    const outcomeEvent = { type: e.type, ts: e.ts, data: e.facts };
+    const reason = blockedReasonOf(outcomeEvent);
+    outcomeEvents.push(outcomeEvent);
+    reasons.push(reason);
+    const said = turnOf(e, eventId, e.facts, names, reason);
+    if (said !== null) transcript.push(said);
+  }
+  head ??= first;
+  const end = threadEnd(outcomeEvents, logEndMs, reasons);
+  // Keys in the order of the Report's Thread, optional ones in their place.
+  const thread: Thread = {
+    threadKey,
+    ...(head.conversationId === null ? {} : { conversationId: head.conversationId }),
+    fromAgent: head.fromAgent ?? head.agentId,
+    toAgent: head.toAgent,
+    eventRole: first.eventRole,
+    turns,
+    outcome: end.outcome,
+    ...(end.reason === null ? {} : { blockedReason: end.reason }),
+    startMs: first.ts,
+    lastActivityMs: (list.at(-1) as CanonicalEvent).ts,
+    eventCount: list.length,
+    transcript,
+  };
+  return { thread, workSessionId, events: list, end };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BLOCKED_REASONS, blockedReasonOf } from "./blocked-reasons.ts";
+import { BLOCKED_REASONS, blockedReasonOf, type BlockedReason } from "./blocked-reasons.ts";
 
 /** One turn of a transcript: a message, a delegation step or an outcome. */
 export const TranscriptTurn = z.object({
@@ -33,50 +33,83 @@ export type MentionNames = ReadonlyMap<string, string>;
 /**
  * A message as a person should read it: `[[reply_to_current]]`-style directive lines dropped and
  * Discord mentions (`<@123…>`) shown as names. It stays markdown source; pages render it safely.
+ *
+ * Every message of a transcript passes here, and most hold neither a directive nor a mention:
+ * those are only trimmed, which hands back the message itself when it has nothing to trim, so a
+ * transcript does not hold a second copy of every message. (A leading blank line is dropped by
+ * the trim as well, so skipping the line-by-line pass changes nothing.)
  */
 export function cleanMessage(text: string, names: MentionNames): string {
-  return text
-    .split("\n")
-    .map((line) => line.replace(/^\s*(\[\[[^\]]*\]\]\s*)+/, ""))
-    .filter((line, i, all) => !(line.trim() === "" && i === 0 && all.length > 1))
-    .join("\n")
-    .replace(/<@!?(\d+)>/g, (_m, id: string) => `@${names.get(id) ?? "user"}`)
-    .trim();
+  const lines = text.includes("[[")
+    ? text
+        .split("\n")
+        .map((line) => line.replace(/^\s*(\[\[[^\]]*\]\]\s*)+/, ""))
+        .filter((line, i, all) => !(line.trim() === "" && i === 0 && all.length > 1))
+        .join("\n")
+    : text;
+  const named = lines.includes("<@")
+    ? lines.replace(/<@!?(\d+)>/g, (_m, id: string) => `@${names.get(id) ?? "user"}`)
+    : lines;
+  return named.trim();
+}
+
+/** What a transcript turn shows of its event besides the payload. */
+export interface TurnSource {
+  type: string;
+  ts: number;
+  fromAgent: string | null;
+  toAgent: string | null;
+  agentId: string | null;
 }
 
 /** A transcript turn from one event's type, agents, time and payload; null for events without words. */
 export function transcriptTurn(
-  event: {
-    id: string;
-    type: string;
-    ts: number;
-    fromAgent: string | null;
-    toAgent: string | null;
-    agentId: string | null;
-  },
+  event: TurnSource & { id: string },
   data: Record<string, unknown>,
   names: MentionNames,
 ): TranscriptTurn | null {
-  const reason = blockedReasonOf({ type: event.type, data });
-  const message = [data["message"], data["error"], data["replyPreview"], data["label"]].find(
-    (v): v is string => typeof v === "string" && v.trim().length > 0,
-  );
-  const base = {
-    id: event.id,
+  return turnOf(event, ownId, data, names, blockedReasonOf({ type: event.type, data }));
+}
+
+const ownId = (event: { id: string }): string => event.id;
+
+/** The payload fields a turn's words are taken from, the first with any text winning. */
+const MESSAGE_KEYS = ["message", "error", "replyPreview", "label"] as const;
+
+/**
+ * The turn of an event whose blocked reason is already known (threads work it out once for both
+ * the outcome and the transcript). The id is asked for only when the event makes a turn: most
+ * events of a busy log have no words, and making an id costs a string.
+ */
+export function turnOf<E extends TurnSource>(
+  event: E,
+  idOf: (event: E) => string,
+  data: Readonly<Record<string, unknown>>,
+  names: MentionNames,
+  reason: BlockedReason | null,
+): TranscriptTurn | null {
+  let message: string | undefined;
+  for (const key of MESSAGE_KEYS) {
+    const value = data[key];
+    if (typeof value === "string" && value.trim().length > 0) {
+      message = value;
+      break;
+    }
+  }
+  if (reason === null && message === undefined) return null;
+  // Built field by field in the order of TranscriptTurn, which is the order the Report writes.
+  const turn: TranscriptTurn = {
+    id: idOf(event),
     ts: event.ts,
     type: event.type,
     from: event.fromAgent ?? event.agentId,
     to: event.toAgent,
-  };
-  const turn = typeof data["turn"] === "number" ? { turn: data["turn"] } : {};
-  if (reason !== null)
-    return {
-      ...base,
-      ...turn,
-      text: "",
-      outcome: reason,
-      ...(message === undefined ? {} : { rawText: message }),
-    };
-  if (message === undefined) return null;
-  return { ...base, ...turn, text: cleanMessage(message, names) };
+  } as TranscriptTurn;
+  if (typeof data["turn"] === "number") turn.turn = data["turn"];
+  if (reason !== null) {
+    turn.text = "";
+    turn.outcome = reason;
+    if (message !== undefined) turn.rawText = message;
+  } else turn.text = cleanMessage(message as string, names);
+  return turn;
 }

@@ -46,6 +46,14 @@ describe("BLOCKED_REASON_RULES", () => {
     expect(
       blockedReasonOf({ type: "a2a.complete", data: { message: "동시 처리 한도 초과 (agent: seum)" } }),
     ).toBe("concurrency_limit");
+    // The texts are read as one, so the phrase may run from one field into the next.
+    expect(
+      blockedReasonOf({ type: "a2a.complete", data: { message: "오류: 동시 처리", error: " 한도 초과" } }),
+    ).toBe("concurrency_limit");
+    expect(
+      blockedReasonOf({ type: "a2a.complete", data: { error: "동시", replyPreview: " 처리 한도 초과" } }),
+    ).toBe("concurrency_limit");
+    expect(blockedReasonOf({ type: "a2a.complete", data: { message: "처리 한도 초과" } })).toBeNull();
   });
 
   it("finds nothing wrong in an ordinary reply or a successful spawn", () => {

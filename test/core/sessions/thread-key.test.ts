@@ -21,6 +21,10 @@ describe("threadKeyOf", () => {
       "conv:c-1",
     );
     expect(threadKeyOf({ ...base, fromAgent: "seum", toAgent: "eden" })).toBe("pair:eden_seum");
+    expect(threadKeyOf({ ...base, fromAgent: "eden", toAgent: "seum" })).toBe("pair:eden_seum");
+    // Sorted by UTF-16 code units, as Array.prototype.sort sorts text: "Z" before "a", "b" before "ba".
+    expect(threadKeyOf({ ...base, fromAgent: "a", toAgent: "Z" })).toBe("pair:Z_a");
+    expect(threadKeyOf({ ...base, fromAgent: "ba", toAgent: "b" })).toBe("pair:b_ba");
     expect(threadKeyOf(base)).toBe(`event:a2a.send:${Date.parse("2026-02-16T09:05:00Z")}`);
   });
 

@@ -24,6 +24,22 @@ describe("cleanMessage", () => {
   });
 
   it("keeps markdown as source", () => {
+    expect(cleanMessage("**진행 상황**", names)).toBe("**진행 상황**");
+  });
+
+  it("drops a blank first line and the whitespace around the message, with or without directives", () => {
+    for (const [text, clean] of [
+      [" \n  첫 줄\n둘째 줄 \n", "첫 줄\n둘째 줄"],
+      ["\t\r\n<@123456789012345678> 님", "@Eden 님"],
+      ["[[reply_to_current]]\n\n  첫 줄", "첫 줄"],
+      ["  [[a]] [[b]]  첫 줄\n  [[c]]둘째", "첫 줄\n둘째"],
+      ["본문 [[중간]] 그대로", "본문 [[중간]] 그대로"],
+      ["   ", ""],
+    ] as const)
+      expect(cleanMessage(text, names), JSON.stringify(text)).toBe(clean);
+  });
+
+  it("keeps markdown as source, line breaks included", () => {
     expect(cleanMessage("**진행 상황**\n- 남은 작업: 테스트", names)).toBe(
       "**진행 상황**\n- 남은 작업: 테스트",
     );
