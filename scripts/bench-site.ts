@@ -1,21 +1,21 @@
 // npm run bench:site: builds the report site from a generated log of N work sessions (default
-// 10,000) in a child process whose V8 heap is capped (default 4 GB), and prints the build's time,
-// its peak memory, how many pages it wrote and how much a transcript page weighs. The raw split +
-// JSON.parse loop over the same log is measured in the same run, as the baseline the time is a
-// ratio of: this machine is shared and absolute times drift.
+// 10,000) with `workscope build` in a process of its own whose V8 heap is capped (default 4 GB),
+// and prints the build's time, its peak memory (its renderers counted), how many pages it wrote
+// and how much a transcript page weighs. `npm run bench` builds state directories of 10,000 and
+// 100,000 sessions beside its other rows; this one keeps the knobs for the site alone. The raw
+// split + JSON.parse loop over the same log, a process of its own too, is measured in the same
+// run, as the baseline the time is a ratio of: this machine is shared and absolute times drift.
 //   node scripts/bench-site.ts [--sessions 10000] [--heap 4096] [--jobs N] [--whole-log]
 // The log is the sample's session events copied (see site-corpus.ts); --whole-log copies every
 // line of the sample's log, more than half of them legacy lines that no session takes.
-import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { runBuild } from "./commands/build.ts";
+import { failure, runCommand, succeeded } from "./bench/run-command.ts";
 import { ensureSiteCorpus } from "./bench/site-corpus.ts";
 import { countPages, transcriptSizes } from "./bench/site-pages.ts";
-import { treeRss } from "./bench/tree-rss.ts";
-import { rawLoop } from "./bench/workloads.ts";
+import { buildStage } from "./bench/stats.ts";
 
 const HELP = `Usage: npm run bench:site -- [--sessions N] [--heap MB] [--jobs N] [--whole-log]
 
@@ -35,38 +35,20 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const TIME_TARGET_S = 90;
 const PAGE_TARGET_KB = 150;
 
-async function child(corpus: string, out: string, jobs: string | undefined): Promise<void> {
-  const started = performance.now();
-  const code = await runBuild([
-    corpus,
-    "--out",
-    out,
-    "--now",
-    "2027-01-01T00:00:00Z",
-    "--quiet",
-    ...(jobs === undefined ? [] : ["--jobs", jobs]),
-  ]);
-  const ms = performance.now() - started;
-  process.stderr.write(`\n${JSON.stringify({ code, ms, maxRss: process.resourceUsage().maxRSS * 1024 })}\n`);
-}
-
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({
+  const { values } = parseArgs({
     options: {
-      child: { type: "boolean" },
       sessions: { type: "string", default: "10000" },
       heap: { type: "string", default: "4096" },
       jobs: { type: "string" },
       "whole-log": { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
-    allowPositionals: true,
   });
   if (values.help === true) {
     process.stdout.write(HELP);
     return;
   }
-  if (values.child === true) return child(positionals[0] ?? "", positionals[1] ?? "", values.jobs);
   const sessions = Number(values.sessions);
   const whole = values["whole-log"] === true;
   const corpus = path.join(ROOT, "bench-data", `site-${sessions}${whole ? "-whole" : ""}.ndjson`);
@@ -77,28 +59,29 @@ async function main(): Promise<void> {
     `workscope bench:site — ${sessions.toLocaleString("en-US")}+ work sessions (${copies} copies of the sample's ${whole ? "whole log" : "session events"}: ${lines.toLocaleString("en-US")} events, ${(bytes / 1e6).toFixed(1)} MB), heap capped at ${values.heap} MB\n\n`,
   );
 
-  const raw = await rawLoop(corpus);
-  // The build runs in a child with the heap cap; its renderers inherit the cap. Memory is the sum
-  // over the child and its renderers, sampled every quarter second.
+  const raw = await runCommand({
+    script: path.join(ROOT, "scripts", "bench", "baseline-child.ts"),
+    args: ["raw", corpus],
+    cwd: ROOT,
+  });
+  // The build runs in a process of its own with the heap cap, which its renderers inherit; its
+  // memory is that of the process and its renderers together.
   const jobs = values.jobs === undefined ? [] : ["--jobs", values.jobs];
-  const proc = spawn(
-    process.execPath,
-    [`--max-old-space-size=${values.heap}`, fileURLToPath(import.meta.url), "--child", ...jobs, corpus, out],
-    { stdio: ["ignore", "ignore", "pipe"] },
-  );
-  let stderr = "";
-  proc.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  let peakTree = 0;
-  const poll = setInterval(() => (peakTree = Math.max(peakTree, treeRss(proc.pid ?? 0))), 250);
-  const status = await new Promise<number | null>((resolve) => proc.on("close", resolve));
-  clearInterval(poll);
-  const last = stderr.trim().split("\n").at(-1) ?? "";
-  if (status !== 0 || !last.startsWith("{")) {
-    process.stdout.write(`build FAILED (exit ${status}):\n${stderr.slice(-2000)}\n`);
+  const build = await runCommand({
+    script: path.join(ROOT, "bin", "workscope.js"),
+    args: ["build", corpus, "--out", out, "--now", "2027-01-01T00:00:00Z", "--quiet", ...jobs],
+    nodeFlags: [`--max-old-space-size=${values.heap}`],
+    cwd: ROOT,
+  });
+  if (!succeeded(build)) {
+    process.stdout.write(
+      `build FAILED: ${failure(build)}; stage: ${buildStage(build.stderr)}\n${build.stderr.slice(-2000)}\n`,
+    );
     process.exitCode = 1;
     return;
   }
-  const result = JSON.parse(last) as { code: number; ms: number; maxRss: number };
+  const result = { ms: build.ms, maxRss: build.ownPeak };
+  const peakTree = build.treePeak;
   const pages = countPages(out);
   const sizes = transcriptSizes(out);
   const kb = (n: number | undefined): string => `${((n ?? 0) / 1024).toFixed(1)} KB`;

@@ -1,15 +1,74 @@
 import { createWriteStream } from "node:fs";
-import { mkdir, stat } from "node:fs/promises";
+import { copyFile, mkdir, stat } from "node:fs/promises";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { buildSample } from "../gen-sample.ts";
 import { gunzipSync } from "node:zlib";
 
 const WEEK = 7 * 86_400_000;
 
+/** The bundled sample's `openclaw.json`: its main agents make the copied conversations main ones. */
+const SAMPLE_CONFIG = fileURLToPath(new URL("../../content/sample/openclaw.json", import.meta.url));
+
+/** Where a generated state directory keeps its log, as OpenClaw lays one out. */
+export const STATE_LOG = path.join("logs", "coordination-events.ndjson");
+
+/** A generated OpenClaw state directory: its folder, its one log and that log's size. */
+export interface GeneratedState {
+  /** The state directory, to hand to `workscope analyze` or `build`. */
+  dir: string;
+  /** Its `logs/coordination-events.ndjson`. */
+  log: string;
+  /** The log's size in bytes. */
+  bytes: number;
+  /** The log's lines (each one event). */
+  lines: number;
+  /** How many copies of the sample's lines the log holds: the next copy number is new. */
+  copies: number;
+}
+
+/**
+ * Makes an OpenClaw state directory of at least `targetBytes` of log: the sample's
+ * `openclaw.json` and a `logs/coordination-events.ndjson` written by ensureCorpus. Both are reused
+ * when present, so the first run of the benchmark pays for writing them and the later ones do not.
+ */
+export async function ensureState(dir: string, targetBytes: number): Promise<GeneratedState> {
+  await ensureConfig(dir);
+  const log = path.join(dir, STATE_LOG);
+  const corpus = await ensureCorpus(log, targetBytes);
+  return { dir, log, ...corpus, copies: corpus.lines / sampleLines().length };
+}
+
+/** Copies the sample's `openclaw.json` into a state directory that has none. */
+export async function ensureConfig(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  const config = path.join(dir, "openclaw.json");
+  if ((await stat(config).catch(() => null)) === null) await copyFile(SAMPLE_CONFIG, config);
+}
+
+/**
+ * About `targetBytes` of new lines to append to a generated log: the sample's lines as copy number
+ * `copy` (see copyLine), from the first, until the bytes are reached, each ending in a newline. A
+ * copy number the log does not hold yet makes every line a new distinct event, later than the rest.
+ */
+export function appendix(lines: readonly string[], copy: number, targetBytes: number): string {
+  const out: string[] = [];
+  let bytes = 0;
+  for (let i = 0; bytes < targetBytes; i++) {
+    const line = lines[i % lines.length];
+    if (line === undefined) break;
+    // Past the sample's end the lines go on as the copy after, so no line repeats.
+    const next = `${copyLine(line, copy + Math.floor(i / lines.length))}\n`;
+    out.push(next);
+    bytes += Buffer.byteLength(next);
+  }
+  return out.join("");
+}
+
 /**
  * Writes an OpenClaw coordination log of at least `targetBytes`: the bundled sample's events,
  * copied again and again, each copy shifted seven weeks later and with its ids suffixed, so every
- * line is a distinct event with the shapes and message sizes of the sample. Reused when present.
+ * line is a distinct event with the shapes and message sizes of the sample. Reused when present; the count of lines assumes the file was written here.
  */
 export async function ensureCorpus(
   file: string,

@@ -1,5 +1,18 @@
 import { stat } from "node:fs/promises";
-import { sampleLines, writeCopies } from "./corpus.ts";
+import path from "node:path";
+import { ensureConfig, sampleLines, STATE_LOG, writeCopies, type GeneratedState } from "./corpus.ts";
+
+/**
+ * Makes an OpenClaw state directory of at least `sessions` work sessions for `workscope build`:
+ * the sample's `openclaw.json` and its whole log copied (ensureSiteCorpus with `wholeLog`), so that
+ * ten times the sessions is ten times every kind of line. Reused when present.
+ */
+export async function ensureSiteState(dir: string, sessions: number): Promise<GeneratedState> {
+  await ensureConfig(dir);
+  const log = path.join(dir, STATE_LOG);
+  const { bytes, copies, lines } = await ensureSiteCorpus(log, sessions, true);
+  return { dir, log, bytes, lines, copies };
+}
 
 /**
  * Writes an OpenClaw log holding at least `sessions` work sessions: the bundled sample's session

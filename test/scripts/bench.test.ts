@@ -12,5 +12,16 @@ describe("npm run bench", () => {
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/^Usage: npm run bench -- \[--mb N\] \[--runs N\]/);
     expect(run.stdout).toMatch(/--runs N/);
+    expect(run.stdout).toMatch(/--skip-build/);
+    expect(run.stdout).toMatch(/--big/);
+    expect(run.stdout).toMatch(/--time-limit MIN/);
+  });
+
+  it("refuses a count that is not a positive number", () => {
+    const run = spawnSync(process.execPath, [path.join(ROOT, "scripts", "bench.ts"), "--runs", "0"], {
+      encoding: "utf8",
+    });
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toMatch(/--runs should be a positive number \(got "0"\)/);
   });
 });

@@ -1,7 +1,15 @@
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { copyLine, ensureCorpus, sampleLines, writeCopies } from "../../../scripts/bench/corpus.ts";
+import {
+  appendix,
+  copyLine,
+  ensureCorpus,
+  ensureState,
+  sampleLines,
+  STATE_LOG,
+  writeCopies,
+} from "../../../scripts/bench/corpus.ts";
 import { tmpTree } from "../../helpers/tmp.ts";
 
 const WEEK = 7 * 86_400_000;
@@ -71,5 +79,57 @@ describe("ensureCorpus", () => {
     expect(result.bytes).toBeGreaterThanOrEqual(10);
     expect(result.lines).toBe(SAMPLE.length);
     expect(readFileSync(file, "utf8").split("\n")[0]).toBe(SAMPLE[0]);
+  });
+});
+
+describe("ensureState", () => {
+  it("lays out a state directory: the sample's openclaw.json and the log under logs/", async () => {
+    const dir = path.join(tmpTree(), "state");
+    const state = await ensureState(dir, 10);
+    expect(state.log).toBe(path.join(dir, "logs", "coordination-events.ndjson"));
+    expect(readFileSync(path.join(dir, "openclaw.json"), "utf8")).toBe(
+      readFileSync(path.resolve(import.meta.dirname, "../../../content/sample/openclaw.json"), "utf8"),
+    );
+    expect(state.copies).toBe(1);
+    expect(state.bytes).toBe(statSync(state.log).size);
+  });
+
+  it("writes the same bytes every time, so two machines bench the same directory", async () => {
+    const [a, b] = [path.join(tmpTree(), "a"), path.join(tmpTree(), "b")];
+    const perCopy = SAMPLE.reduce((n, l) => n + Buffer.byteLength(l) + 1, 0);
+    await ensureState(a, perCopy + 1);
+    await ensureState(b, perCopy + 1);
+    const log = readFileSync(path.join(a, STATE_LOG));
+    expect(log.equals(readFileSync(path.join(b, STATE_LOG)))).toBe(true);
+    expect(log.toString("utf8").split("\n")).toHaveLength(2 * SAMPLE.length + 1);
+  });
+
+  it("keeps the files of a directory that has them", async () => {
+    const dir = tmpTree({ "openclaw.json": "{ mine: 1 }", [STATE_LOG]: "x".repeat(100) });
+    const state = await ensureState(dir, 50);
+    expect(state.bytes).toBe(100);
+    expect(readFileSync(path.join(dir, "openclaw.json"), "utf8")).toBe("{ mine: 1 }");
+  });
+});
+
+describe("appendix", () => {
+  it("gives about the asked bytes of whole lines, as the asked copy of the sample's lines", () => {
+    const text = appendix(SAMPLE, 5, 20_000);
+    expect(Buffer.byteLength(text)).toBeGreaterThanOrEqual(20_000);
+    expect(text.endsWith("\n")).toBe(true);
+    const lines = text.slice(0, -1).split("\n");
+    expect(Buffer.byteLength(text) - Buffer.byteLength(lines.at(-1) ?? "") - 1).toBeLessThan(20_000);
+    expect(lines[0]).toBe(copyLine(SAMPLE[0] ?? "", 5));
+  });
+
+  it("goes on as the next copy past the sample's end, so no line repeats", () => {
+    const two = [LINE, LINE.replace('"hi"', '"bye"')];
+    const lines = appendix(two, 3, 1).split("\n");
+    expect(lines).toEqual([copyLine(LINE, 3), ""]);
+    const more = appendix(two, 3, 5 * LINE.length)
+      .trimEnd()
+      .split("\n");
+    expect(more[2]).toBe(copyLine(LINE, 4));
+    expect(new Set(more).size).toBe(more.length);
   });
 });

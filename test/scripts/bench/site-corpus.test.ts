@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { sampleLines } from "../../../scripts/bench/corpus.ts";
-import { ensureSiteCorpus } from "../../../scripts/bench/site-corpus.ts";
+import { sampleLines, STATE_LOG } from "../../../scripts/bench/corpus.ts";
+import { ensureSiteCorpus, ensureSiteState } from "../../../scripts/bench/site-corpus.ts";
 import { tmpTree } from "../../helpers/tmp.ts";
 
 const sessionOf = (line: string) =>
@@ -41,5 +41,18 @@ describe("ensureSiteCorpus", () => {
     const result = await ensureSiteCorpus(file, 10);
     expect(result.bytes).toBe(5);
     expect(readFileSync(file, "utf8")).toBe("kept\n");
+  });
+});
+
+describe("ensureSiteState", () => {
+  it("makes a state directory of the sample's whole log, copied for the asked sessions", async () => {
+    const dir = path.join(tmpTree(), "state");
+    const perCopy = new Set(SAMPLE.map(sessionOf).filter((w) => w !== undefined)).size;
+    const state = await ensureSiteState(dir, perCopy + 1);
+    expect(state.copies).toBe(2);
+    expect(state.lines).toBe(2 * SAMPLE.length);
+    expect(state.log).toBe(path.join(dir, STATE_LOG));
+    expect(readFileSync(path.join(dir, "openclaw.json"), "utf8")).toMatch(/agents/);
+    expect(readFileSync(state.log, "utf8").trimEnd().split("\n")).toHaveLength(state.lines);
   });
 });
