@@ -20,6 +20,8 @@ const {
   tagNames: TAG_NAMES,
   tagCategory: TAG_CATEGORY,
   keywordText: KEYWORD_TEXT,
+  keywordCodes: KEYWORD_CODES,
+  keywordCodeStart: KEYWORD_CODE_START,
   trieChild: TRIE_CHILD,
   trieEntryStart: TRIE_ENTRY_START,
   trieEntryEnd: TRIE_ENTRY_END,
@@ -157,7 +159,16 @@ function scan(lower: string, weight: number): void {
       for (let h = HANGUL_START[s] as number; h < end; h++) {
         const keyword = HANGUL_KEYWORDS[h] as number;
         if (pairSeen[KEYWORD_PAIR[keyword] as number] === generation) continue;
-        if (lower.startsWith(KEYWORD_TEXT[keyword] as string, i)) {
+        // The first syllable is the one looked up; the rest is compared code unit by code unit.
+        const to = KEYWORD_CODE_START[keyword + 1] as number;
+        let k = (KEYWORD_CODE_START[keyword] as number) + 1;
+        if (i + to - k >= length) continue;
+        let at = i + 1;
+        while (k < to && lower.charCodeAt(at) === KEYWORD_CODES[k]) {
+          k++;
+          at++;
+        }
+        if (k === to) {
           // Marked now so a repeat is not kept twice; counted after the Latin matches.
           pairSeen[KEYWORD_PAIR[keyword] as number] = generation;
           hangulMatches[hangulFound++] = keyword;
@@ -243,10 +254,27 @@ export function mergeScores(parts: readonly CategoryEvidence[]): CategoryEvidenc
  * table lists first); confidence is the winner's share of all points, discounted for heuristics.
  */
 export function decideCategory(evidence: CategoryEvidence): CategoryDecision {
-  const entries = (Object.entries(evidence.scores) as Array<[CollabCategory, number]>).filter(
-    ([, points]) => points > 0,
-  );
-  if (evidence.source === "fallback" || entries.length === 0) {
+  // One walk finds the winner: the first category no other ranks before, which is the one a
+  // stable sort by (points, descending; place in the table) would put first.
+  const scores = evidence.scores;
+  let category: CollabCategory | null = null;
+  let top = 0;
+  let total = 0;
+  let integers = true;
+  for (const key in scores) {
+    const points = scores[key as CollabCategory] as number;
+    if (!(points > 0)) continue;
+    total += points;
+    if (!Number.isInteger(points)) integers = false;
+    if (
+      category === null ||
+      (top - points || CATEGORIES.indexOf(key as CollabCategory) - CATEGORIES.indexOf(category)) < 0
+    ) {
+      category = key as CollabCategory;
+      top = points;
+    }
+  }
+  if (evidence.source === "fallback" || category === null) {
     return {
       collabCategory: FALLBACK_CATEGORY,
       categorySource: "fallback",
@@ -254,9 +282,9 @@ export function decideCategory(evidence: CategoryEvidence): CategoryDecision {
       collabSubTags: [],
     };
   }
-  entries.sort(([a, x], [b, y]) => y - x || CATEGORIES.indexOf(a) - CATEGORIES.indexOf(b));
-  const [category, top] = entries[0] as [CollabCategory, number];
-  const total = entries.reduce((sum, [, points]) => sum + points, 0);
+  // A sum of safe integers is exact in any order; other points are added in the ranked order,
+  // as they always were, so that rounding comes out the same.
+  if (!integers || total > Number.MAX_SAFE_INTEGER) total = rankedTotal(scores);
   const share = top / total;
   return {
     collabCategory: category,
@@ -266,16 +294,29 @@ export function decideCategory(evidence: CategoryEvidence): CategoryDecision {
   };
 }
 
+/** The sum of the positive points, added strongest first (then in the table's order). */
+function rankedTotal(scores: CategoryEvidence["scores"]): number {
+  const entries = (Object.entries(scores) as Array<[CollabCategory, number]>).filter(
+    ([, points]) => points > 0,
+  );
+  entries.sort(([a, x], [b, y]) => y - x || CATEGORIES.indexOf(a) - CATEGORIES.indexOf(b));
+  return entries.reduce((sum, [, points]) => sum + points, 0);
+}
+
 function round(n: number): number {
   return Math.round(n * 100) / 100;
 }
 
 /** A category's subTags in some scores, strongest first (then by name), at most 5. */
 export function topTags(scored: CategoryEvidence, category: CollabCategory): string[] {
-  return Object.entries(scored.tags[category] ?? {})
-    .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0))
-    .slice(0, MAX_SUBTAGS)
-    .map(([tag]) => tag);
+  const tags = scored.tags[category] ?? {};
+  const names: string[] = [];
+  for (const tag in tags) names.push(tag);
+  // The same comparisons on the same keys in the same order as a sort of [tag, weight] pairs.
+  if (names.length > 1)
+    names.sort((a, b) => (tags[b] as number) - (tags[a] as number) || (a < b ? -1 : a > b ? 1 : 0));
+  if (names.length > MAX_SUBTAGS) names.length = MAX_SUBTAGS;
+  return names;
 }
 
 /** Scores a message, counting its `[Goal] …` line twice: the goal says the most. */

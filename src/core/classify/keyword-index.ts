@@ -27,8 +27,12 @@ export interface KeywordIndex {
   tagNames: readonly string[];
   /** Per subTag number: the number of the category it belongs to. */
   tagCategory: Uint8Array;
-  /** Per keyword: its text, for the Korean keywords' comparison in place. */
+  /** Per keyword: its text. */
   keywordText: readonly string[];
+  /** The code units of every keyword's text, keyword after keyword, compared in place. */
+  keywordCodes: Uint16Array;
+  /** Per keyword: where its code units start in `keywordCodes`; one more entry marks the end. */
+  keywordCodeStart: Int32Array;
   /**
    * The trie of the first words of the Latin keywords (and of the inflected forms of one-word
    * keywords that take endings), over the 36 symbols `0-9a-z`: `trieChild[node * 36 + symbol]`
@@ -69,11 +73,14 @@ export const ENDINGS: readonly string[] = ["s", "es", "ed", "d", "ing"];
 const LATIN = /^[\x20-\x7e]+$/;
 const SYMBOLS = 36;
 
+/** The trie symbol of each ASCII code unit: 0–9 for digits, 10–35 for `a-z`, -1 for every other. */
+const ASCII_SYMBOL = Int8Array.from({ length: 128 }, (_, code) =>
+  code >= 0x61 && code <= 0x7a ? code - 0x61 + 10 : code >= 0x30 && code <= 0x39 ? code - 0x30 : -1,
+);
+
 /** The trie symbol of a code unit: 0–9 for digits, 10–35 for `a-z`, -1 for every other. */
 export function symbolOf(code: number): number {
-  if (code >= 0x61 && code <= 0x7a) return code - 0x61 + 10;
-  if (code >= 0x30 && code <= 0x39) return code - 0x30;
-  return -1;
+  return code < 128 ? (ASCII_SYMBOL[code] as number) : -1;
 }
 
 /** Compiles a rule table; the scorer uses the one of `CATEGORY_KEYWORDS`, made at module load. */
@@ -166,6 +173,14 @@ export function compileKeywords(
     trieEntryEnd.push(latinEntries.length);
   }
 
+  const keywordCodes: number[] = [];
+  const keywordCodeStart: number[] = [];
+  for (const { keyword } of keywords) {
+    keywordCodeStart.push(keywordCodes.length);
+    for (let i = 0; i < keyword.text.length; i++) keywordCodes.push(keyword.text.charCodeAt(i));
+  }
+  keywordCodeStart.push(keywordCodes.length);
+
   const hangulStart: number[] = [];
   const hangulKeywords: number[] = [];
   for (const list of hangulLists) {
@@ -184,6 +199,8 @@ export function compileKeywords(
     tagNames,
     tagCategory: Uint8Array.from(tagCategory),
     keywordText: keywords.map((k) => k.keyword.text),
+    keywordCodes: Uint16Array.from(keywordCodes),
+    keywordCodeStart: Int32Array.from(keywordCodeStart),
     trieChild: Int32Array.from(child),
     trieEntryStart: Int32Array.from(trieEntryStart),
     trieEntryEnd: Int32Array.from(trieEntryEnd),

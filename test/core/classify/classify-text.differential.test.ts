@@ -129,6 +129,46 @@ describe("the scorer against the reference scorer", () => {
     );
   });
 
+  it("decides, ranks subTags and merges any evidence alike, odd numbers included", () => {
+    const points = fc.oneof(
+      fc.integer({ min: -3, max: 12 }),
+      fc.constantFrom(0.1, 0.2, 0.7, 1e16, 2 ** 53, Infinity, -Infinity, NaN, -0),
+      fc.double(),
+    );
+    const categories = Object.keys(CATEGORY_KEYWORDS);
+    const evidenceArb = fc.record({
+      scores: fc.dictionary(fc.constantFrom(...categories), points),
+      tags: fc.dictionary(
+        fc.constantFrom(...categories),
+        fc.dictionary(fc.constantFrom("a", "b", "B", "API", "배포", "5xx", "500", "zz", "x"), points),
+      ),
+      source: fc.constantFrom("rule" as const, "heuristic" as const, "fallback" as const),
+    }) as fc.Arbitrary<CategoryEvidence>;
+    fc.assert(
+      fc.property(fc.array(evidenceArb, { maxLength: 5 }), (parts) => {
+        for (const evidence of parts) {
+          expect(exact(fast.decideCategory(evidence))).toBe(exact(reference.decideCategory(evidence)));
+          for (const category of categories as Array<keyof typeof evidence.scores>) {
+            expect(fast.topTags(evidence, category)).toEqual(reference.topTags(evidence, category));
+          }
+        }
+        expect(exact(fast.mergeScores(parts))).toBe(exact(reference.mergeScores(parts)));
+      }),
+      { numRuns: fuzzSettings.numRuns * 4, seed: fuzzSettings.seed },
+    );
+  });
+
+  it("adds fractional points in the ranked order, where the order changes the rounded confidence", () => {
+    // 9.48 + 8.01 + 48.51… is 66, but 48.51… + 9.48 + 8.01 is 66.00000000000001: 0.74 against 0.73.
+    const evidence: CategoryEvidence = {
+      scores: { engineering_build: 9.48, infra_ops: 8.01, qa_validation: 48.510000000000005 },
+      tags: {},
+      source: "rule",
+    };
+    expect(reference.decideCategory(evidence).categoryConfidence).toBe(0.73);
+    expect(fast.decideCategory(evidence)).toEqual(reference.decideCategory(evidence));
+  });
+
   it("scores every keyword alone, inflected, and joined to each other alike", () => {
     const keywords = Object.values(CATEGORY_KEYWORDS).flatMap((list) => list.map((k) => k.text));
     for (const k of keywords) {
