@@ -98,6 +98,21 @@ describe("bundleCli", () => {
 });
 
 describe("the bundled command line", () => {
+  it("names the TypeScript's file and line in a stack trace", async () => {
+    const project = tmpTree({
+      "package.json": '{ "type": "module" }',
+      "bin/workscope.js": readFileSync(path.join(ROOT, "bin", "workscope.js")),
+      // Says where it runs from, then fails: the bundle runs from .cli-bundle/, the source from scripts/.
+      "scripts/workscope.ts":
+        "console.error(import.meta.url);\n\nfunction fail(n: number): never {\n  throw new Error(`failed ${n}`);\n}\nfail(1);\n",
+    });
+    await bundleCli(project);
+    const run = node(path.join(project, "bin", "workscope.js"), []);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/\/\.cli-bundle\/workscope\.mjs\n/);
+    expect(run.stderr).toMatch(/at fail \(.*\/scripts\/workscope\.ts:4:\d+\)/);
+  });
+
   it("writes the same Report and events, byte for byte, as the TypeScript", () => {
     const outputs = (dir: string, cli: string) => {
       const json = path.join(dir, "report.json");
