@@ -120,63 +120,62 @@ export const FACT_FIELDS: readonly FactField[] = Object.entries(EventFacts.shape
 const FACT_WORDS = Math.ceil(FACT_FIELDS.length / 32);
 const FACT_INDEX = new Map(FACT_FIELDS.map((f, i) => [f.name as string, i]));
 const SOURCES = EventSource.options;
+const SOURCE_INDEX = new Map<string, number>(SOURCES.map((s, i) => [s, i]));
 
-/** A typed array that grows by doubling. */
-class Grow<T extends Float64Array | Int32Array | Uint32Array | Uint8Array> {
-  array: T;
-  length = 0;
-  private readonly make: (n: number) => T;
-  constructor(make: (n: number) => T, capacity = 1024) {
-    this.make = make;
-    this.array = make(capacity);
-  }
-  push(value: number): void {
-    if (this.length === this.array.length) this.reserve(1);
-    this.array[this.length++] = value;
-  }
-  reserve(n: number): void {
-    if (this.length + n <= this.array.length) return;
-    const next = this.make(Math.max(this.array.length * 2, this.length + n));
-    next.set(this.array);
-    this.array = next;
-  }
-  /** The filled part, in a buffer of its own (so it can be transferred). */
-  done(): T {
-    return this.array.slice(0, this.length) as T;
-  }
+/** `array` with room for `need` elements: itself, or a copy twice as large. */
+function room<T extends Float64Array | Int32Array | Uint32Array | Uint8Array>(array: T, need: number): T {
+  if (need <= array.length) return array;
+  const next = new (array.constructor as new (n: number) => T)(Math.max(need, array.length * 2));
+  next.set(array);
+  return next;
 }
 
-/** Builds the columns of a part's events one event at a time, as the reader reads them. */
+/**
+ * Builds the columns of a part's events one event at a time, as the reader reads them. Each
+ * column is its own field of one typed array type, so that the writes stay fast property stores.
+ */
 export class EventColumnsBuilder {
   private count = 0;
-  private readonly ts = new Grow((n) => new Float64Array(n));
-  private readonly line = new Grow((n) => new Int32Array(n));
-  private readonly needsTime = new Grow((n) => new Uint8Array(n));
-  private readonly source = new Grow((n) => new Uint8Array(n));
-  private readonly text = new Grow((n) => new Int32Array(n), 1024 * TEXT_FIELDS.length);
-  private readonly twin = new Grow((n) => new Int32Array(n));
-  private readonly tsEstimated = new Grow((n) => new Uint8Array(n));
-  private readonly factMask = new Grow((n) => new Uint32Array(n), 1024 * FACT_WORDS);
-  private readonly factText = new Grow((n) => new Int32Array(n));
-  private readonly factNumber = new Grow((n) => new Float64Array(n));
-  private readonly factFlag = new Grow((n) => new Uint8Array(n));
-  private readonly factJson = new Grow((n) => new Int32Array(n));
-  private readonly rawStart = new Grow((n) => new Float64Array(n));
-  private readonly rawLength = new Grow((n) => new Int32Array(n));
-  private readonly fileOffset = new Grow((n) => new Float64Array(n));
-  private readonly rawBytes: Grow<Uint8Array> | null;
+  private capacity = 1024;
+  private ts = new Float64Array(this.capacity);
+  private line = new Int32Array(this.capacity);
+  private needsTime = new Uint8Array(this.capacity);
+  private source = new Uint8Array(this.capacity);
+  private text = new Int32Array(this.capacity * TEXT_FIELDS.length);
+  private twin = new Int32Array(this.capacity);
+  private tsEstimated = new Uint8Array(this.capacity);
+  private factMask = new Uint32Array(this.capacity * FACT_WORDS);
+  private rawStart = new Float64Array(this.capacity);
+  private rawLength = new Int32Array(this.capacity);
+  private fileOffset = new Float64Array(this.capacity);
+  private factText = new Int32Array(1024);
+  private factTexts = 0;
+  private factNumber = new Float64Array(1024);
+  private factNumbers = 0;
+  private factFlag = new Uint8Array(1024);
+  private factFlags = 0;
+  private factJson = new Int32Array(16);
+  private factJsons = 0;
+  private rawBytes: Uint8Array;
+  private rawUsed = 0;
+  private readonly keepRaw: boolean;
   private readonly strings = new Map<string, number>();
+  /** The last string of each text field and its index: neighbouring events often share them. */
+  private readonly lastText: Array<string | null> = TEXT_FIELDS.map(() => null);
+  private readonly lastIndex: number[] = TEXT_FIELDS.map(() => -1);
   private readonly file: string;
   private readonly lineBase: number;
 
   /**
    * `file` is the file every event names; `lineBase` is subtracted from line numbers; `keepRaw`
-   * copies the line bytes into the columns (off when they will be read from the file again).
+   * copies the line bytes into the columns (off when they will be read from the file again), into
+   * a buffer of `rawCapacity` bytes at first: a range's size, as its lines never take more.
    */
-  constructor(file: string, lineBase: number, keepRaw: boolean) {
+  constructor(file: string, lineBase: number, keepRaw: boolean, rawCapacity = 1024 * 1024) {
     this.file = file;
     this.lineBase = lineBase;
-    this.rawBytes = keepRaw ? new Grow((n) => new Uint8Array(n), 1024 * 1024) : null;
+    this.keepRaw = keepRaw;
+    this.rawBytes = new Uint8Array(keepRaw ? rawCapacity : 0);
   }
 
   private intern(value: string): number {
@@ -185,79 +184,121 @@ export class EventColumnsBuilder {
     return index;
   }
 
+  private textIndex(field: number, value: string | null | undefined): number {
+    if (value === undefined) return -2;
+    if (value === null) return -1;
+    if (this.lastText[field] === value) return this.lastIndex[field]!;
+    const index = this.intern(value);
+    this.lastText[field] = value;
+    this.lastIndex[field] = index;
+    return index;
+  }
+
+  private grow(): void {
+    const n = this.capacity * 2;
+    this.capacity = n;
+    this.ts = room(this.ts, n);
+    this.line = room(this.line, n);
+    this.needsTime = room(this.needsTime, n);
+    this.source = room(this.source, n);
+    this.text = room(this.text, n * TEXT_FIELDS.length);
+    this.twin = room(this.twin, n);
+    this.tsEstimated = room(this.tsEstimated, n);
+    this.factMask = room(this.factMask, n * FACT_WORDS);
+    this.rawStart = room(this.rawStart, n);
+    this.rawLength = room(this.rawLength, n);
+    this.fileOffset = room(this.fileOffset, n);
+  }
+
   /** Adds one event, whose line bytes start at `offset` in the file. */
   push(event: BaseEvent, needsTime: boolean, offset: number): void {
     if (event.file !== this.file) throw new Error(`event of ${event.file} in the columns of ${this.file}`);
-    this.count++;
-    this.ts.push(event.ts);
-    this.line.push(event.line - this.lineBase);
-    this.needsTime.push(needsTime ? 1 : 0);
-    this.source.push(SOURCES.indexOf(event.source));
-    for (const field of TEXT_FIELDS) {
-      const value = event[field];
-      this.text.push(value === undefined ? -2 : value === null ? -1 : this.intern(value));
-    }
-    this.twin.push(event.twin ?? 0);
-    this.tsEstimated.push(event.tsEstimated === undefined ? 0 : event.tsEstimated ? 2 : 1);
-    this.pushFacts(event.facts);
+    if (this.count === this.capacity) this.grow();
+    const i = this.count++;
+    this.ts[i] = event.ts;
+    this.line[i] = event.line - this.lineBase;
+    this.needsTime[i] = needsTime ? 1 : 0;
+    this.source[i] = SOURCE_INDEX.get(event.source) ?? 255;
+    const row = i * TEXT_FIELDS.length;
+    const text = this.text;
+    text[row] = this.textIndex(0, event.id);
+    text[row + 1] = this.textIndex(1, event.type);
+    text[row + 2] = this.textIndex(2, event.agentId);
+    text[row + 3] = this.textIndex(3, event.fromAgent);
+    text[row + 4] = this.textIndex(4, event.toAgent);
+    text[row + 5] = this.textIndex(5, event.workSessionId);
+    text[row + 6] = this.textIndex(6, event.conversationId);
+    text[row + 7] = this.textIndex(7, event.taskId);
+    text[row + 8] = this.textIndex(8, event.invalid);
+    this.twin[i] = event.twin ?? 0;
+    this.tsEstimated[i] = event.tsEstimated === undefined ? 0 : event.tsEstimated ? 2 : 1;
+    if (event.facts !== NO_FACTS) this.pushFacts(i, event.facts);
     const raw = event.raw;
-    this.rawLength.push(raw.length);
-    this.fileOffset.push(offset);
-    if (this.rawBytes === null) this.rawStart.push(offset);
+    this.rawLength[i] = raw.length;
+    this.fileOffset[i] = offset;
+    if (!this.keepRaw) this.rawStart[i] = offset;
     else {
-      this.rawStart.push(this.rawBytes.length);
-      this.rawBytes.reserve(raw.length);
-      this.rawBytes.array.set(raw, this.rawBytes.length);
-      this.rawBytes.length += raw.length;
+      this.rawStart[i] = this.rawUsed;
+      if (this.rawUsed + raw.length > this.rawBytes.length)
+        this.rawBytes = room(this.rawBytes, this.rawUsed + raw.length);
+      this.rawBytes.set(raw, this.rawUsed);
+      this.rawUsed += raw.length;
     }
   }
 
-  private pushFacts(facts: EventFacts): void {
-    this.factMask.reserve(FACT_WORDS);
-    const at = this.factMask.length;
-    this.factMask.length += FACT_WORDS;
-    this.factMask.array.fill(0, at, at + FACT_WORDS);
+  private pushFacts(i: number, facts: EventFacts): void {
     const record = facts as Record<string, unknown>;
+    const at = i * FACT_WORDS;
     for (const name in record) {
-      const value = record[name];
-      const i = FACT_INDEX.get(name);
-      if (i === undefined) throw new Error(`the fact ${name} has no column`);
-      if (value === undefined) continue;
-      this.factMask.array[at + (i >>> 5)]! |= 1 << (i & 31);
+      if (record[name] === undefined) continue;
+      const f = FACT_INDEX.get(name);
+      if (f === undefined) throw new Error(`the fact ${name} has no column`);
+      this.factMask[at + (f >>> 5)]! |= 1 << (f & 31);
     }
-    // Values are pushed in field order, the order they are read back in.
-    for (let i = 0; i < FACT_FIELDS.length; i++) {
-      if ((this.factMask.array[at + (i >>> 5)]! & (1 << (i & 31))) === 0) continue;
-      const field = FACT_FIELDS[i]!;
+    // Values are written in field order, the order they are read back in.
+    for (let f = 0; f < FACT_FIELDS.length; f++) {
+      if ((this.factMask[at + (f >>> 5)]! & (1 << (f & 31))) === 0) continue;
+      const field = FACT_FIELDS[f]!;
       const value = record[field.name];
-      if (field.kind === "text") this.factText.push(value === null ? -1 : this.intern(value as string));
-      else if (field.kind === "number") this.factNumber.push(value as number);
-      else if (field.kind === "flag") this.factFlag.push(value === true ? 1 : 0);
-      else this.factJson.push(this.intern(JSON.stringify(value)));
+      if (field.kind === "text") {
+        this.factText = room(this.factText, this.factTexts + 1);
+        this.factText[this.factTexts++] = value === null ? -1 : this.intern(value as string);
+      } else if (field.kind === "number") {
+        this.factNumber = room(this.factNumber, this.factNumbers + 1);
+        this.factNumber[this.factNumbers++] = value as number;
+      } else if (field.kind === "flag") {
+        this.factFlag = room(this.factFlag, this.factFlags + 1);
+        this.factFlag[this.factFlags++] = value === true ? 1 : 0;
+      } else {
+        this.factJson = room(this.factJson, this.factJsons + 1);
+        this.factJson[this.factJsons++] = this.intern(JSON.stringify(value));
+      }
     }
   }
 
   /** The columns, each in an ArrayBuffer of its own. */
   done(): EventColumns {
+    const n = this.count;
     return {
-      count: this.count,
-      ts: this.ts.done(),
-      line: this.line.done(),
-      needsTime: this.needsTime.done(),
-      source: this.source.done(),
-      text: this.text.done(),
-      twin: this.twin.done(),
-      tsEstimated: this.tsEstimated.done(),
-      factMask: this.factMask.done(),
-      factText: this.factText.done(),
-      factNumber: this.factNumber.done(),
-      factFlag: this.factFlag.done(),
-      factJson: this.factJson.done(),
+      count: n,
+      ts: this.ts.slice(0, n),
+      line: this.line.slice(0, n),
+      needsTime: this.needsTime.slice(0, n),
+      source: this.source.slice(0, n),
+      text: this.text.slice(0, n * TEXT_FIELDS.length),
+      twin: this.twin.slice(0, n),
+      tsEstimated: this.tsEstimated.slice(0, n),
+      factMask: this.factMask.slice(0, n * FACT_WORDS),
+      factText: this.factText.slice(0, this.factTexts),
+      factNumber: this.factNumber.slice(0, this.factNumbers),
+      factFlag: this.factFlag.slice(0, this.factFlags),
+      factJson: this.factJson.slice(0, this.factJsons),
       dictionary: Buffer.from(JSON.stringify([...this.strings.keys()]), "utf8"),
-      rawStart: this.rawStart.done(),
-      rawLength: this.rawLength.done(),
-      fileOffset: this.fileOffset.done(),
-      rawBytes: this.rawBytes?.done() ?? new Uint8Array(0),
+      rawStart: this.rawStart.slice(0, n),
+      rawLength: this.rawLength.slice(0, n),
+      fileOffset: this.fileOffset.slice(0, n),
+      // The line bytes are the largest column: handed over as they are when they fill their buffer.
+      rawBytes: this.rawUsed === this.rawBytes.length ? this.rawBytes : this.rawBytes.slice(0, this.rawUsed),
     };
   }
 }

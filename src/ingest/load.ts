@@ -14,6 +14,7 @@ import {
   type EventsFilePlan,
   type EventsFileRead,
   type EventsReadContext,
+  type LoadStats,
 } from "./read-events-file.ts";
 import { readTextFile, type TextFileRead } from "./read-text-file.ts";
 
@@ -32,6 +33,10 @@ export interface LoadOptions {
   findingsListed?: number;
   /** Says one line about a cache that could not be written; silent when absent. */
   warn?: (message: string) => void;
+  /** Longer lines are skipped with a finding (64 MiB when absent); tests set a low limit. */
+  maxLineBytes?: number;
+  /** Filled with what the cache gave and what was parsed, when given. */
+  stats?: LoadStats;
 }
 
 /**
@@ -64,6 +69,8 @@ async function loadFiles(
     cache:
       options.cacheDir === undefined || options.cacheDir === null ? null : new ParseCache(options.cacheDir),
     warn: onceOnly(options.warn ?? (() => {})),
+    ...(options.maxLineBytes === undefined ? {} : { maxLineBytes: options.maxLineBytes }),
+    ...(options.stats === undefined ? {} : { stats: options.stats }),
   };
   const plans = new Map<DiscoveredFile, EventsFilePlan>();
   for (const file of files) if (file.kind === "events") plans.set(file, await planEventsFile(file, context));
@@ -73,7 +80,8 @@ async function loadFiles(
     workers > 1 ? new ParsePool(workers, context.findingsListed ?? FINDINGS_LISTED_PER_FILE) : null;
   try {
     if (pool !== null)
-      for (const plan of plans.values()) await startOnPool(plan, pool, options.rangeBytes ?? RANGE_BYTES);
+      for (const plan of plans.values())
+        await startOnPool(plan, pool, options.rangeBytes ?? RANGE_BYTES, context);
     const reads: Array<EventsFileRead | TextFileRead> = [];
     for (const file of files) {
       const plan = plans.get(file);

@@ -15,6 +15,8 @@ export interface PartJob {
   end?: number;
   /** Lines before `start`, when known: the part's lines are numbered after them. */
   lineBase: number;
+  /** Longer lines are skipped with a finding (readLines' limit when absent; tests set a small one). */
+  maxLineBytes?: number;
 }
 
 /** What parsing a part came to, apart from its events and findings. */
@@ -51,6 +53,7 @@ export async function parsePart(
       start: job.start,
       ...(job.end === undefined ? {} : { end: job.end }),
       lineBase: job.lineBase,
+      ...(job.maxLineBytes === undefined ? {} : { maxLineBytes: job.maxLineBytes }),
       onProblem: (p) => tally.add(p.line, p.reason),
       ...(onBytes === undefined ? {} : { onBytes }),
     },

@@ -21,7 +21,8 @@ export type WorkerReply =
 async function handle({ job, findingsListed }: WorkerJob): Promise<void> {
   try {
     const tally = new FindingsTally(findingsListed);
-    const builder = new EventColumnsBuilder(job.file, job.lineBase, true);
+    const range = job.end === undefined ? undefined : job.end - job.start;
+    const builder = new EventColumnsBuilder(job.file, job.lineBase, true, range);
     const end = await parsePart(job, tally, (event, needsTime, offset) =>
       builder.push(event, needsTime, offset),
     );

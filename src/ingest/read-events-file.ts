@@ -33,6 +33,8 @@ export interface EventsFileRead {
 export interface ReadEventsOptions {
   /** How many findings are kept; the rest are counted. Tests set a low one. */
   findingsListed?: number;
+  /** Longer lines are skipped with a finding; tests set a low limit. */
+  maxLineBytes?: number;
 }
 
 /** How the event files of a run are read: where parts are parsed and what is cached. */
@@ -45,6 +47,18 @@ export interface EventsReadContext {
   cache: ParseCache | null;
   /** Says one line about a cache that could not be written; the run goes on without it. */
   warn: (message: string) => void;
+  /** Longer lines are skipped with a finding; tests set a low limit. */
+  maxLineBytes?: number;
+  /** Counts of what the cache gave and what was parsed, for tests and benchmarks. */
+  stats?: LoadStats;
+}
+
+/** What the cache gave and what was parsed in a run. */
+export interface LoadStats {
+  /** Bytes of event files whose parse came from the cache. */
+  cachedBytes: number;
+  /** Bytes of event files parsed. */
+  parsedBytes: number;
 }
 
 /** One part of a file to parse, and, once started on a worker, its reply. */
@@ -150,7 +164,12 @@ export function bytesToParse(plan: EventsFilePlan): number {
  * Starts the plan's parts on the pool, its plain bytes cut into ranges of about `rangeBytes`
  * that end at line ends, so the file is parsed by several workers at once.
  */
-export async function startOnPool(plan: EventsFilePlan, pool: ParsePool, rangeBytes: number): Promise<void> {
+export async function startOnPool(
+  plan: EventsFilePlan,
+  pool: ParsePool,
+  rangeBytes: number,
+  context: EventsReadContext,
+): Promise<void> {
   const parts: PlannedPart[] = [];
   for (const part of plan.parts) {
     if (plan.gzip || part.job.end === undefined) {
@@ -161,11 +180,16 @@ export async function startOnPool(plan: EventsFilePlan, pool: ParsePool, rangeBy
       parts.push({ job: { ...part.job, start, end }, complete: part.complete });
   }
   for (const part of parts) {
-    part.reply = pool.parse(part.job);
+    part.reply = pool.parse(withLimit(part.job, context));
     // Taken in order later; a failure then falls back to this thread, so none is left unhandled.
     part.reply.catch(() => {});
   }
   plan.parts = parts;
+}
+
+/** The job with the context's line length limit, when it sets one. */
+function withLimit(job: PartJob, context: EventsReadContext): PartJob {
+  return context.maxLineBytes === undefined ? job : { ...job, maxLineBytes: context.maxLineBytes };
 }
 
 /** What has been read of a file so far. */
@@ -204,6 +228,7 @@ export async function finishEventsFile(
       return finishEventsFile({ ...plan, ...(await planWithoutCache(plan)) }, context);
     }
     context.progress.bytes(cached.bytes);
+    if (context.stats !== undefined) context.stats.cachedBytes += cached.bytes;
   }
   reading ??= {
     events: [],
@@ -233,6 +258,7 @@ export async function finishEventsFile(
     );
   }
   context.progress.events(events.length);
+  if (context.stats !== undefined) context.stats.parsedBytes += reading.bytes - (cached?.bytes ?? 0);
   await saveToCache(plan, reading, context);
   const { listed: findings, omitted } = reading.tally.result(file.path);
   return {
@@ -381,7 +407,7 @@ async function parseHere(plan: EventsFilePlan, r: Reading, context: EventsReadCo
         : null;
     const lineBase = r.lines;
     const end = await parsePart(
-      { ...part.job, lineBase },
+      { ...withLimit(part.job, context), lineBase },
       r.tally,
       (event, needsTime, offset) => {
         if (needsTime) r.untimed.push(r.events.length);
