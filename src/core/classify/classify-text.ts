@@ -2,7 +2,7 @@ import type { CollabCategory } from "../category.ts";
 import type { CategoryDecision } from "./category-decision.ts";
 import type { CategoryEvidence } from "./category-evidence.ts";
 import { CATEGORY_HEURISTICS } from "./category-heuristics.ts";
-import { ENDINGS, HANGUL_FIRST, HANGUL_LAST, KEYWORD_INDEX, symbolOf } from "./keyword-index.ts";
+import { ENDINGS, HANGUL_FIRST, KEYWORD_INDEX, STARTS_KOREAN, symbolOf } from "./keyword-index.ts";
 
 /** When nothing matches, collaboration in these teams is most often building. */
 const FALLBACK_CATEGORY: CollabCategory = "engineering_build";
@@ -33,6 +33,7 @@ const {
   restWords: REST_WORDS,
   hangulStart: HANGUL_START,
   hangulKeywords: HANGUL_KEYWORDS,
+  codeClass: CODE_CLASS,
 } = INDEX;
 
 /**
@@ -135,12 +136,19 @@ function scan(lower: string, weight: number): void {
   let i = 0;
   while (i < length) {
     const code = lower.charCodeAt(i);
-    if (symbolOf(code) >= 0) {
-      let node = 0;
+    const kind = CODE_CLASS[code] as number;
+    if (kind < 0) {
+      i++;
+      continue;
+    }
+    if (kind < STARTS_KOREAN) {
+      // A word: walk the trie as far as it goes (0: no first word is spelled so), then to its end.
+      let node = TRIE_CHILD[kind] as number;
+      i++;
       while (i < length) {
-        const symbol = symbolOf(lower.charCodeAt(i));
-        if (symbol < 0) break;
-        if (node >= 0) node = (TRIE_CHILD[node * 36 + symbol] as number) || -1;
+        const symbol = CODE_CLASS[lower.charCodeAt(i)] as number;
+        if (symbol < 0 || symbol >= STARTS_KOREAN) break;
+        if (node > 0) node = TRIE_CHILD[node * 36 + symbol] as number;
         i++;
       }
       if (node > 0) {
@@ -153,26 +161,24 @@ function scan(lower: string, weight: number): void {
       }
       continue;
     }
-    if (code >= HANGUL_FIRST && code <= HANGUL_LAST) {
-      const s = code - HANGUL_FIRST;
-      const end = HANGUL_START[s + 1] as number;
-      for (let h = HANGUL_START[s] as number; h < end; h++) {
-        const keyword = HANGUL_KEYWORDS[h] as number;
-        if (pairSeen[KEYWORD_PAIR[keyword] as number] === generation) continue;
-        // The first syllable is the one looked up; the rest is compared code unit by code unit.
-        const to = KEYWORD_CODE_START[keyword + 1] as number;
-        let k = (KEYWORD_CODE_START[keyword] as number) + 1;
-        if (i + to - k >= length) continue;
-        let at = i + 1;
-        while (k < to && lower.charCodeAt(at) === KEYWORD_CODES[k]) {
-          k++;
-          at++;
-        }
-        if (k === to) {
-          // Marked now so a repeat is not kept twice; counted after the Latin matches.
-          pairSeen[KEYWORD_PAIR[keyword] as number] = generation;
-          hangulMatches[hangulFound++] = keyword;
-        }
+    const s = code - HANGUL_FIRST;
+    const end = HANGUL_START[s + 1] as number;
+    for (let h = HANGUL_START[s] as number; h < end; h++) {
+      const keyword = HANGUL_KEYWORDS[h] as number;
+      if (pairSeen[KEYWORD_PAIR[keyword] as number] === generation) continue;
+      // The first syllable is the one looked up; the rest is compared code unit by code unit.
+      const to = KEYWORD_CODE_START[keyword + 1] as number;
+      let k = (KEYWORD_CODE_START[keyword] as number) + 1;
+      if (i + to - k >= length) continue;
+      let at = i + 1;
+      while (k < to && lower.charCodeAt(at) === KEYWORD_CODES[k]) {
+        k++;
+        at++;
+      }
+      if (k === to) {
+        // Marked now so a repeat is not kept twice; counted after the Latin matches.
+        pairSeen[KEYWORD_PAIR[keyword] as number] = generation;
+        hangulMatches[hangulFound++] = keyword;
       }
     }
     i++;

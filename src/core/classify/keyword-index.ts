@@ -62,6 +62,12 @@ export interface KeywordIndex {
   hangulStart: Int32Array;
   /** The Korean keywords' numbers, by first syllable. */
   hangulKeywords: Int32Array;
+  /**
+   * Per UTF-16 code unit, what the scan does with it: its trie symbol (0–35) for `0-9a-z`,
+   * `STARTS_KOREAN` for a syllable some Korean keyword starts with, -1 for everything else. One
+   * load per character instead of range tests.
+   */
+  codeClass: Int8Array;
 }
 
 /** The first and last Hangul syllables: Korean keywords are looked up by a syllable in this range. */
@@ -69,6 +75,9 @@ export const HANGUL_FIRST = 0xac00;
 export const HANGUL_LAST = 0xd7a3;
 /** The English endings a keyword with `inflect` may take. */
 export const ENDINGS: readonly string[] = ["s", "es", "ed", "d", "ing"];
+
+/** The class of a code unit that starts a Korean keyword. */
+export const STARTS_KOREAN = 36;
 
 const LATIN = /^[\x20-\x7e]+$/;
 const SYMBOLS = 36;
@@ -185,9 +194,21 @@ export function compileKeywords(
   const hangulKeywords: number[] = [];
   for (const list of hangulLists) {
     hangulStart.push(hangulKeywords.length);
+
+    const codeClass = new Int8Array(0x10000).fill(-1);
+    for (let code = 0; code < 128; code++) codeClass[code] = symbolOf(code);
+    hangulLists.forEach((list, s) => {
+      if (list.length > 0) codeClass[HANGUL_FIRST + s] = STARTS_KOREAN;
+    });
     hangulKeywords.push(...list);
   }
   hangulStart.push(hangulKeywords.length);
+
+  const codeClass = new Int8Array(0x10000).fill(-1);
+  for (let code = 0; code < 128; code++) codeClass[code] = symbolOf(code);
+  hangulLists.forEach((list, s) => {
+    if (list.length > 0) codeClass[HANGUL_FIRST + s] = STARTS_KOREAN;
+  });
 
   return {
     categories,
@@ -212,6 +233,7 @@ export function compileKeywords(
     restWords,
     hangulStart: Int32Array.from(hangulStart),
     hangulKeywords: Int32Array.from(hangulKeywords),
+    codeClass,
   };
 }
 
