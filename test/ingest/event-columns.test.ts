@@ -1,0 +1,147 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { BaseEvent } from "../../src/core/event.ts";
+import { EventFacts } from "../../src/core/event-facts.ts";
+import { discoverInputs } from "../../src/ingest/discover.ts";
+import {
+  columnsFromBytes,
+  columnsToBytes,
+  decodeEvents,
+  EVENT_FIELD_COLUMNS,
+  EventColumnsBuilder,
+  FACT_FIELDS,
+  type EventColumns,
+} from "../../src/ingest/event-columns.ts";
+import { FindingsTally } from "../../src/ingest/findings-tally.ts";
+import { parsePart } from "../../src/ingest/parse-part.ts";
+import { tmpTree } from "../helpers/tmp.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** Every event of a file as the reader makes it, with the columns made of them on the way. */
+async function readWithColumns(absPath: string, file: string, keepRaw: boolean) {
+  const events: BaseEvent[] = [];
+  const untimed: number[] = [];
+  const builder = new EventColumnsBuilder(file, 0, keepRaw);
+  await parsePart(
+    { absPath, file, start: 0, lineBase: 0 },
+    new FindingsTally(),
+    (event, needsTime, offset) => {
+      if (needsTime) untimed.push(events.length);
+      events.push(event);
+      builder.push(event, needsTime, offset);
+    },
+  );
+  return { events, untimed, columns: builder.done() };
+}
+
+/** Two event lists are the same: fields, key order, and line bytes. */
+function expectSameEvents(actual: readonly BaseEvent[], expected: readonly BaseEvent[]): void {
+  expect(actual).toHaveLength(expected.length);
+  for (let i = 0; i < expected.length; i++) {
+    const [a, e] = [actual[i]!, expected[i]!];
+    expect(Object.keys(a)).toEqual(Object.keys(e));
+    expect(Object.keys(a.facts)).toEqual(Object.keys(e.facts));
+    expect({ ...a, raw: null }).toEqual({ ...e, raw: null });
+    expect(Object.is(a.ts, e.ts)).toBe(true);
+    expect(Buffer.from(a.raw).equals(Buffer.from(e.raw))).toBe(true);
+  }
+}
+
+/** The columns through their bytes, as the cache writes and reads them. */
+function throughBytes(columns: EventColumns, withRaw: boolean): EventColumns {
+  const bytes = Buffer.concat(columnsToBytes(columns, withRaw));
+  const aligned = new Uint8Array(bytes.length);
+  aligned.set(bytes);
+  const { columns: read, end } = columnsFromBytes(aligned, 0);
+  expect(end).toBe(bytes.length);
+  return read;
+}
+
+describe("event columns", () => {
+  it("have a column for every field of BaseEvent and of EventFacts", () => {
+    expect(Object.keys(EVENT_FIELD_COLUMNS).sort()).toEqual(Object.keys(BaseEvent.shape).sort());
+    expect(FACT_FIELDS.map((f) => f.name)).toEqual(Object.keys(EventFacts.shape));
+    // Today's facts are all scalars; a fact of another kind would go to the dictionary as JSON.
+    expect(FACT_FIELDS.filter((f) => f.kind === "json")).toEqual([]);
+    expect(FACT_FIELDS.find((f) => f.name === "turn")?.kind).toBe("number");
+    expect(FACT_FIELDS.find((f) => f.name === "concurrencyBlocked")?.kind).toBe("flag");
+    expect(FACT_FIELDS.find((f) => f.name === "targetSessionKey")?.kind).toBe("text");
+  });
+
+  it.each([["content/sample"], ["test/fixtures/site-hostile"]])(
+    "give back every event of %s as it was read, directly and through bytes",
+    async (input) => {
+      const { files } = await discoverInputs([input], ROOT);
+      const eventFiles = files.filter((f) => f.kind === "events");
+      expect(eventFiles.length).toBeGreaterThan(0);
+      for (const file of eventFiles) {
+        const { events, untimed, columns } = await readWithColumns(file.absPath, file.path, true);
+        const decoded = decodeEvents(columns, file.path, 0);
+        expectSameEvents(decoded.events, events);
+        expect(decoded.untimed).toEqual(untimed);
+        expectSameEvents(decodeEvents(throughBytes(columns, true), file.path, 0).events, events);
+      }
+    },
+  );
+
+  it("keep lone surrogates, __proto__ keys, huge numbers, -0 and nulls", async () => {
+    const lines = [
+      '{"type":"a2a.send","agentId":"\\ud800x","ts":1,"id":"\\udfff","data":{"message":"\\ud83d","turn":-0,"depth":1e308,"hop":-5e-324,"targetSessionKey":7,"__proto__":{"x":1},"concurrencyBlocked":false}}',
+      '{"type":"a2a.send","ts":2,"data":{"fromAgent":"__proto__","message":"é ☃ 𝄞","attempt":9007199254740993}}',
+      '{"type":"a2a.send","ts":3,"data":{}}',
+      '{"hook_event_name":"PreToolUse","session_id":"s"}',
+      '{"id":"v","version":"1.1","ts":"2026-01-01T00:00:00Z","type":"x","source":"sdk","workspace_id":"w","terminal_session_id":"t"}',
+    ];
+    const dir = tmpTree({ "e.ndjson": `\uFEFF${lines.join("\r\n")}\n` });
+    const { events, untimed, columns } = await readWithColumns(path.join(dir, "e.ndjson"), "e.ndjson", true);
+    expect(events).toHaveLength(5);
+    expect(events[0]?.agentId).toBe("\ud800x");
+    expect(Object.is(events[0]?.facts.turn, -0)).toBe(true);
+    expect(events[4]?.invalid).toBeDefined();
+    const decoded = decodeEvents(throughBytes(columns, true), "e.ndjson", 0);
+    expectSameEvents(decoded.events, events);
+    expect(Object.is(decoded.events[0]?.facts.turn, -0)).toBe(true);
+    expect(decoded.events[0]?.facts.targetSessionKey).toBeNull();
+    expect(decoded.untimed).toEqual(untimed);
+    expect(untimed).toEqual([3]);
+  });
+
+  it("point into the file's own bytes when the line bytes are left out, and add the line base", async () => {
+    const content = '{"type":"a","ts":1}\n\n\uFEFF{"type":"b","ts":2}\r\n{"type":"c","ts":3}';
+    const dir = tmpTree({ "e.ndjson": content });
+    const { events, columns } = await readWithColumns(path.join(dir, "e.ndjson"), "e.ndjson", false);
+    expect(columns.rawBytes.length).toBe(0);
+    const decoded = decodeEvents(throughBytes(columns, false), "e.ndjson", 10, Buffer.from(content));
+    expectSameEvents(
+      decoded.events,
+      events.map((e) => ({ ...e, line: e.line + 10 })),
+    );
+    expect(decoded.events.map((e) => e.line)).toEqual([11, 13, 14]);
+  });
+
+  it("refuse damaged columns instead of reading past them", async () => {
+    const dir = tmpTree({ "e.ndjson": '{"type":"a","ts":1,"data":{"message":"m"}}\n{"type":"b","ts":2}\n' });
+    const { columns } = await readWithColumns(path.join(dir, "e.ndjson"), "e.ndjson", true);
+    const bytes = Buffer.concat(columnsToBytes(columns, true));
+    const aligned = (b: Uint8Array) => {
+      const copy = new Uint8Array(b.length);
+      copy.set(b);
+      return copy;
+    };
+    expect(() => columnsFromBytes(aligned(bytes.subarray(0, bytes.length - 9)), 0)).toThrow();
+    const huge = aligned(bytes);
+    new DataView(huge.buffer).setFloat64(8, 2 ** 40, true);
+    expect(() => columnsFromBytes(huge, 0)).toThrow();
+    expect(() => decodeEvents({ ...columns, count: 3 }, "e.ndjson", 0)).toThrow();
+    expect(() => decodeEvents({ ...columns, rawLength: Int32Array.of(1, 1e6) }, "e.ndjson", 0)).toThrow();
+    expect(() => decodeEvents({ ...columns, text: columns.text.map(() => 99) }, "e.ndjson", 0)).toThrow();
+    expect(() => decodeEvents({ ...columns, dictionary: Buffer.from("{") }, "e.ndjson", 0)).toThrow();
+  });
+
+  it("refuse an event of another file", () => {
+    const builder = new EventColumnsBuilder("a.ndjson", 0, true);
+    const event = { file: "b.ndjson" } as BaseEvent;
+    expect(() => builder.push(event, false, 0)).toThrow(/b\.ndjson/);
+  });
+});

@@ -1,0 +1,109 @@
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import type { LoadedInput } from "../../src/core/input.ts";
+import { loadInputs, type LoadOptions } from "../../src/ingest/load.ts";
+import { completeLinesEnd, splitRanges } from "../../src/ingest/parse-pool.ts";
+import { silentProgress } from "../../src/ingest/progress.ts";
+import { tmpTree } from "../helpers/tmp.ts";
+
+const oc = (ts: number, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    type: "a2a.send",
+    agentId: "eden",
+    ts,
+    data: { fromAgent: "eden", toAgent: "seum", ...extra },
+  });
+
+/** A plain file with every case a cut between ranges could get wrong. */
+const HARD = Buffer.concat([
+  Buffer.from(`${oc(1)}\n\n   \n${oc(2, { message: "x".repeat(300) })}\r\n`),
+  Buffer.from(`\uFEFF${oc(3)}\n`),
+  Buffer.from([0x7b, 0xff, 0xfe, 0x7d, 0x0a]),
+  Buffer.from(`${oc(4)}\n{"type":"a2a.send",\n["not an object"]\n`),
+  Buffer.from(`${oc(5, { message: "y".repeat(900) })}\n`),
+  Buffer.from(`{"hook_event_name":"PreToolUse","session_id":"s"}\n${oc(6)}\n`),
+  Buffer.from(`${"z".repeat(2000)}\n`),
+  Buffer.from(oc(7)),
+]);
+
+/** The LoadedInput with each event's line bytes as plain arrays, to compare by value. */
+function comparable(input: LoadedInput) {
+  return { ...input, events: input.events.map((e) => ({ ...e, raw: [...e.raw] })) };
+}
+
+async function load(dir: string, options: LoadOptions): Promise<LoadedInput> {
+  return loadInputs([dir], dir, () => silentProgress, { cacheDir: null, maxLineBytes: 1500, ...options });
+}
+
+describe("parsing on workers", () => {
+  it.each([[1], [2], [3]])(
+    "gives with %i workers and tiny ranges what the main thread gives",
+    async (workers) => {
+      const dir = tmpTree({
+        "logs/a.ndjson": HARD,
+        "logs/b.ndjson.gz": gzipSync(HARD),
+        "logs/c.ndjson": "",
+        "logs/d.ndjson": "\n\n\n",
+        "logs/e.ndjson": `${"q".repeat(5000)}`,
+        "logs/f.ndjson": Array.from({ length: 40 }, (_, i) => `{"bad":${i}}`).join("\n"),
+      });
+      const one = await load(dir, { workers: 0, findingsListed: 3 });
+      for (const rangeBytes of [1, 64, 1000]) {
+        const many = await load(dir, { workers, rangeBytes, findingsListed: 3 });
+        expect(comparable(many)).toEqual(comparable(one));
+      }
+      expect(one.files.find((f) => f.path.endsWith("a.ndjson"))).toMatchObject({ lines: 14, events: 8 });
+      expect(one.findingsOmitted?.length).toBeGreaterThan(0);
+    },
+  );
+
+  it("reads a file in one pass when the parts' findings cannot be merged exactly", async () => {
+    // Every line has its own reason (JSON.parse quotes the line), past the limit of reasons.
+    const lines = Array.from({ length: 60 }, (_, i) => `x${i}${"-".repeat(i % 7)}`);
+    const dir = tmpTree({ "logs/a.ndjson": `${lines.join("\n")}\n` });
+    const one = await load(dir, { workers: 0, findingsListed: 2 });
+    const many = await load(dir, { workers: 2, rangeBytes: 40, findingsListed: 2 });
+    expect(comparable(many)).toEqual(comparable(one));
+    expect(one.findingsOmitted?.some((o) => o.reason.startsWith("findings whose reasons"))).toBe(true);
+  });
+
+  it("merges a file that changes after it was planned as the main thread reads it", async () => {
+    const dir = tmpTree({ "logs/a.ndjson": HARD });
+    const file = path.join(dir, "logs/a.ndjson");
+    const before = await load(dir, { workers: 2, rangeBytes: 50 });
+    writeFileSync(file, Buffer.concat([HARD, Buffer.from(`\n${oc(8)}\n`)]));
+    const after = await load(dir, { workers: 2, rangeBytes: 50 });
+    expect(after.events).toHaveLength(before.events.length + 1);
+    expect(comparable(after)).toEqual(comparable(await load(dir, { workers: 0 })));
+  });
+});
+
+describe("splitRanges", () => {
+  it("cuts after newlines only, a long line making its range longer", async () => {
+    const content = `ab\n${"c".repeat(50)}\nd\n\ne`;
+    const dir = tmpTree({ "f.ndjson": content });
+    const file = path.join(dir, "f.ndjson");
+    expect(await splitRanges(file, 0, content.length, 5)).toEqual([
+      [0, 54],
+      [54, 58],
+    ]);
+    expect(await splitRanges(file, 0, content.length, 1)).toEqual([
+      [0, 3],
+      [3, 54],
+      [54, 56],
+      [56, 57],
+      [57, 58],
+    ]);
+    expect(await splitRanges(file, 3, 3, 5)).toEqual([]);
+    expect(await splitRanges(file, 0, content.length, 1000)).toEqual([[0, content.length]]);
+  });
+
+  it("finds where the complete lines end", async () => {
+    const dir = tmpTree({ "f.ndjson": "ab\ncd\nef", "g.ndjson": "abc" });
+    expect(await completeLinesEnd(path.join(dir, "f.ndjson"), 0, 8)).toBe(6);
+    expect(await completeLinesEnd(path.join(dir, "f.ndjson"), 6, 8)).toBe(6);
+    expect(await completeLinesEnd(path.join(dir, "g.ndjson"), 0, 3)).toBe(0);
+  });
+});
