@@ -1,0 +1,176 @@
+import {
+  appendFileSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { analyzeInputs } from "../../src/ingest/analyze-inputs.ts";
+import type { LoadOptions } from "../../src/ingest/load.ts";
+import { defaultCacheDir } from "../../src/ingest/parse-cache.ts";
+import type { LoadStats } from "../../src/ingest/read-events-file.ts";
+import { tmpTree } from "../helpers/tmp.ts";
+
+const NOW = Date.parse("2026-03-09T00:00:00Z");
+const oc = (i: number, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    type: i % 3 === 0 ? "a2a.response" : "a2a.send",
+    agentId: "eden",
+    ts: 1_767_225_600_000 + i * 60_000,
+    data: {
+      fromAgent: "eden",
+      toAgent: "seum",
+      workSessionId: `ws-${i % 4}`,
+      conversationId: `c-${i % 5}`,
+      ...extra,
+    },
+  });
+const lines = (from: number, to: number) =>
+  Array.from({ length: to - from }, (_, k) => (k % 9 === 4 ? `{"broken":${from + k}` : oc(from + k))).join(
+    "\n",
+  ) + "\n";
+
+/** The Report's JSON for the inputs, and what the cache gave. */
+async function report(dir: string, load: LoadOptions) {
+  const stats: LoadStats = { cachedBytes: 0, parsedBytes: 0 };
+  const analysis = await analyzeInputs([dir], {
+    cwd: dir,
+    nowMs: NOW,
+    load: { ...load, stats, findingsListed: 3 },
+  });
+  return { json: JSON.stringify(analysis.report), stats };
+}
+
+/** A state folder and a cache folder; `check` compares a cached run with one without the cache. */
+function setup(files: Record<string, string | Buffer>) {
+  const dir = tmpTree(files);
+  const cache = tmpTree();
+  const check = async (workers = 0) => {
+    const cached = await report(dir, { cacheDir: cache, workers, rangeBytes: 300 });
+    const plain = await report(dir, { cacheDir: null, workers: 0 });
+    expect(cached.json).toBe(plain.json);
+    return cached.stats;
+  };
+  return { dir, cache, check, file: (name: string) => path.join(dir, name) };
+}
+
+describe("the parse cache", () => {
+  it("is used when the file is unchanged, and parses only what was appended", async () => {
+    const { check, file, cache } = setup({ "logs/a.ndjson": lines(0, 40) });
+    expect(await check()).toMatchObject({ cachedBytes: 0 });
+    const size = statSync(file("logs/a.ndjson")).size;
+    expect(readdirSync(cache)).toHaveLength(1);
+    expect(await check()).toEqual({ cachedBytes: size, parsedBytes: 0 });
+    appendFileSync(file("logs/a.ndjson"), lines(40, 60));
+    const grown = statSync(file("logs/a.ndjson")).size;
+    expect(await check()).toEqual({ cachedBytes: size, parsedBytes: grown - size });
+    expect(await check()).toEqual({ cachedBytes: grown, parsedBytes: 0 });
+  });
+
+  it("keeps the line being written out of the cache and reads it again", async () => {
+    const { check, file } = setup({ "logs/a.ndjson": `${lines(0, 10)}${oc(10).slice(0, 30)}` });
+    await check();
+    appendFileSync(file("logs/a.ndjson"), `${oc(10).slice(30)}\n${lines(11, 14)}`);
+    const stats = await check();
+    expect(stats.cachedBytes).toBeGreaterThan(0);
+    expect(stats.parsedBytes).toBeGreaterThan(0);
+  });
+
+  it("continues findings past the listing limit as one pass would", async () => {
+    const { check, file } = setup({ "logs/a.ndjson": `${"[1]\n".repeat(5)}${lines(0, 5)}` });
+    await check();
+    appendFileSync(file("logs/a.ndjson"), `${"{\n".repeat(4)}{"hook_event_name":"Stop","session_id":"s"}\n`);
+    expect((await check()).cachedBytes).toBeGreaterThan(0);
+  });
+
+  it("parses again a file cut shorter, rotated, rewritten at the same size, or only touched", async () => {
+    const { check, file, dir } = setup({ "logs/a.ndjson": lines(0, 30) });
+    const a = file("logs/a.ndjson");
+    await check();
+    writeFileSync(a, lines(0, 20));
+    expect((await check()).cachedBytes).toBe(0);
+    renameSync(a, path.join(dir, "old.txt"));
+    writeFileSync(a, lines(0, 25));
+    expect((await check()).cachedBytes).toBe(0);
+    // The same size, other bytes in the middle.
+    const text = readFileSync(a, "utf8").replace('"ws-1"', '"ws-7"');
+    writeFileSync(a, text);
+    expect((await check()).cachedBytes).toBe(0);
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(a, later, later);
+    expect((await check()).cachedBytes).toBe(0);
+    expect((await check()).cachedBytes).toBe(statSync(a).size);
+  });
+
+  it("keeps a gzip file whole and parses it again when it changes", async () => {
+    const { check, file } = setup({ "logs/a.ndjson.gz": gzipSync(lines(0, 30)) });
+    await check();
+    expect((await check()).cachedBytes).toBe(statSync(file("logs/a.ndjson.gz")).size);
+    writeFileSync(file("logs/a.ndjson.gz"), Buffer.concat([gzipSync(lines(0, 30)), gzipSync(lines(30, 35))]));
+    expect((await check()).cachedBytes).toBe(0);
+  });
+
+  it("works the same with workers, cold, warm and after an append", async () => {
+    const { check, file } = setup({
+      "logs/a.ndjson": lines(0, 50),
+      "logs/b.ndjson.gz": gzipSync(lines(0, 9)),
+    });
+    await check(2);
+    expect((await check(2)).parsedBytes).toBe(0);
+    appendFileSync(file("logs/a.ndjson"), lines(50, 70));
+    await check(3);
+    await check(0);
+  });
+
+  it("ignores a cache file that is damaged or of another version", async () => {
+    const { check, cache } = setup({ "logs/a.ndjson": lines(0, 30) });
+    await check();
+    const [name] = readdirSync(cache);
+    const cached = path.join(cache, name!);
+    const good = readFileSync(cached);
+    const damaged: Buffer[] = [
+      good.subarray(0, good.length - 13),
+      good.subarray(0, 20),
+      Buffer.from("garbage"),
+      Buffer.from(good.toString("latin1").replace("parse cache 1", "parse cache 0"), "latin1"),
+    ];
+    // A length of a column made huge: the first column's length follows the header and the count.
+    const huge = Buffer.from(good);
+    const headerEnd = 16 + huge.readUInt32LE(8);
+    huge.writeDoubleLE(2 ** 45, headerEnd + ((8 - (headerEnd % 8)) % 8) + 8);
+    damaged.push(huge);
+    const wrongCount = Buffer.from(huge);
+    wrongCount.set(good.subarray(headerEnd));
+    wrongCount.writeUInt32LE(999, headerEnd + ((8 - (headerEnd % 8)) % 8));
+    damaged.push(wrongCount);
+    for (const bytes of damaged) {
+      writeFileSync(cached, bytes);
+      expect((await check()).cachedBytes).toBe(0);
+    }
+  });
+
+  it("goes on without the cache when its folder cannot be written", async () => {
+    const { dir } = setup({ "logs/a.ndjson": lines(0, 10) });
+    const blocked = path.join(tmpTree({ "file.txt": "" }), "file.txt", "cache");
+    const warnings: string[] = [];
+    const analysis = await analyzeInputs([dir], {
+      cwd: dir,
+      nowMs: NOW,
+      load: { cacheDir: blocked, warn: (m) => warnings.push(m) },
+    });
+    const plain = await analyzeInputs([dir], { cwd: dir, nowMs: NOW });
+    expect(JSON.stringify(analysis.report)).toBe(JSON.stringify(plain.report));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/could not write the parse cache/);
+  });
+
+  it("lives in $XDG_CACHE_HOME/workscope, else ~/.cache/workscope", () => {
+    expect(defaultCacheDir({ XDG_CACHE_HOME: "/x/cache" })).toBe(path.join("/x/cache", "workscope"));
+    expect(defaultCacheDir({})).toMatch(/\.cache[/\\]workscope$/);
+  });
+});
