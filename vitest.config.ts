@@ -1,7 +1,11 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 // Tests run in UTC so that any local-time formatting is repeatable on every machine.
 process.env["TZ"] = "UTC";
+// Commands that tests run keep their parse cache in a folder of the tests' own, never in the user's.
+process.env["XDG_CACHE_HOME"] = path.join(tmpdir(), "workscope-test-cache");
 
 /**
  * Tests that run the real command (a child process, often an Astro build) or the whole analysis over

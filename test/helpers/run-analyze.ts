@@ -21,7 +21,19 @@ export async function runAnalyze(
     const json = path.join(out, "report.json");
     const events = path.join(out, "events.ndjson");
     const code = await analyzeCommand(
-      ["--now", now, "--json", json, "--pretty", "--events", events, "--quiet", "--", ...inputs],
+      [
+        "--now",
+        now,
+        "--json",
+        json,
+        "--pretty",
+        "--events",
+        events,
+        "--quiet",
+        "--no-cache",
+        "--",
+        ...inputs,
+      ],
       cwd,
     );
     if (code !== 0) throw new Error(`workscope analyze exited with ${code}`);
