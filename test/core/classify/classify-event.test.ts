@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { classifyEvent, classifyEvents } from "../../../src/core/classify/classify-event.ts";
+import { BaseEvent } from "../../../src/core/event.ts";
 import { readEvent } from "../../helpers/events.ts";
 
 const MAINS = { mainAgents: new Set(["main", "eden", "seum"]) };
@@ -79,6 +80,19 @@ describe("classifyEvent", () => {
   it("adds to the event and changes nothing it had", () => {
     const event = oc("a2a.send", { fromAgent: "eden", toAgent: "seum", message: "hi" });
     expect(classifyEvent(event, MAINS)).toMatchObject(event);
+  });
+
+  it("keeps every field of BaseEvent, in the event's own order, with or without the optional ones", () => {
+    const classified = ["eventRole", "fromSessionType", "toSessionType", "statedCategory"];
+    const plain = oc("a2a.send", { fromAgent: "eden", toAgent: "seum" });
+    const full: BaseEvent = { ...plain, twin: 2, tsEstimated: true, invalid: "why" };
+    for (const event of [plain, full]) {
+      const keys = Object.keys(classifyEvent(event, MAINS));
+      expect(keys).toEqual([...Object.keys(event), ...classified]);
+      expect(classifyEvent(event, MAINS)).toMatchObject(event);
+    }
+    // Every field BaseEvent has, so that one added to the schema is carried over or this fails.
+    expect(Object.keys(BaseEvent.shape).filter((k) => !Object.keys(full).includes(k))).toEqual([]);
   });
 });
 
