@@ -42,7 +42,16 @@ export function isPairKey(threadKey: string): boolean {
 export function threadKeysOf(events: readonly CanonicalEvent[], splitPairs: boolean): string[] {
   // Per unsplit pair key: the last time the pair spoke and the key of the part it is in.
   const open = new Map<string, { lastMs: number; key: string }>();
+  // One key string per conversation rather than one per event: the events of a conversation then
+  // share it, and the threads are grouped by a string whose hash is already known.
+  const ofConversation = new Map<string, string>();
   return events.map((event) => {
+    const conversation = event.conversationId;
+    if (conversation !== null) {
+      let key = ofConversation.get(conversation);
+      if (key === undefined) ofConversation.set(conversation, (key = threadKeyOf(event)));
+      return key;
+    }
     const key = threadKeyOf(event);
     if (!splitPairs || !isPairKey(key)) return key;
     const part = open.get(key);

@@ -79,20 +79,20 @@ function threadOf(
   }
   head ??= first;
   const end = threadEnd(outcomeEvents, logEndMs, reasons);
-  // Keys in the order of the Report's Thread, optional ones in their place.
-  const thread: Thread = {
-    threadKey,
-    ...(head.conversationId === null ? {} : { conversationId: head.conversationId }),
-    fromAgent: head.fromAgent ?? head.agentId,
-    toAgent: head.toAgent,
-    eventRole: first.eventRole,
-    turns,
-    outcome: end.outcome,
-    ...(end.reason === null ? {} : { blockedReason: end.reason }),
-    startMs: first.ts,
-    lastActivityMs: (list.at(-1) as CanonicalEvent).ts,
-    eventCount: list.length,
-    transcript,
-  };
+  // Built field by field, in the order of the Report's Thread with the optional ones in their
+  // place, as the Report writes keys in the order they were added (spreading the optional ones in
+  // made each thread several objects).
+  const thread = { threadKey } as Thread;
+  if (head.conversationId !== null) thread.conversationId = head.conversationId;
+  thread.fromAgent = head.fromAgent ?? head.agentId;
+  thread.toAgent = head.toAgent;
+  thread.eventRole = first.eventRole;
+  thread.turns = turns;
+  thread.outcome = end.outcome;
+  if (end.reason !== null) thread.blockedReason = end.reason;
+  thread.startMs = first.ts;
+  thread.lastActivityMs = (list.at(-1) as CanonicalEvent).ts;
+  thread.eventCount = list.length;
+  thread.transcript = transcript;
   return { thread, workSessionId, events: list, end };
 }
