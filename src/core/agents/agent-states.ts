@@ -34,5 +34,13 @@ export const AGENT_STATE_RULES: ReadonlyArray<{
 ];
 
 export function agentStateOf(type: string, data: Record<string, unknown>): AgentState | null {
-  return AGENT_STATE_RULES.find((rule) => rule.types.includes(type))?.state(data) ?? null;
+  return ruleOfType.get(type)?.state(data) ?? null;
 }
+
+/**
+ * The first rule that names each type: every event asks, and most name no rule, so one lookup
+ * replaces a scan of every rule's types.
+ */
+const ruleOfType = new Map<string, (typeof AGENT_STATE_RULES)[number]>();
+for (const rule of AGENT_STATE_RULES)
+  for (const type of rule.types) if (!ruleOfType.has(type)) ruleOfType.set(type, rule);

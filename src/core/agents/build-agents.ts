@@ -63,16 +63,19 @@ export function buildAgents(
     return agent;
   };
   for (const id of mains) get(id);
+  const seen = (id: string, ts: number): void => {
+    const agent = get(id);
+    agent.events++;
+    agent.firstSeenMs ??= ts;
+    agent.lastSeenMs = ts;
+  };
   for (const event of events) {
-    const involved = new Set(
-      [event.agentId, event.fromAgent, event.toAgent].filter((a): a is string => a !== null),
-    );
-    for (const id of involved) {
-      const agent = get(id);
-      agent.events++;
-      agent.firstSeenMs ??= event.ts;
-      agent.lastSeenMs = event.ts;
-    }
+    // Each agent the event involves counts it once, in the order emitter, sender, receiver;
+    // compared by hand rather than through a Set, as every event passes here.
+    const { agentId, fromAgent, toAgent } = event;
+    if (agentId !== null) seen(agentId, event.ts);
+    if (fromAgent !== null && fromAgent !== agentId) seen(fromAgent, event.ts);
+    if (toAgent !== null && toAgent !== agentId && toAgent !== fromAgent) seen(toAgent, event.ts);
     if (event.fromAgent !== null && event.fromSessionType === "subagent")
       get(event.fromAgent).ranAsSubagent = true;
     if (event.toAgent !== null && event.toSessionType === "subagent") get(event.toAgent).ranAsSubagent = true;

@@ -45,9 +45,9 @@ export function attributeEvents(
   const byTask = new Map<string, Set<string>>();
   const note = (map: Map<string, Set<string>>, key: string | null, ws: string): void => {
     if (key === null) return;
-    const set = map.get(key) ?? new Set<string>();
-    set.add(ws);
-    map.set(key, set);
+    const set = map.get(key);
+    if (set === undefined) map.set(key, new Set([ws]));
+    else set.add(ws);
   };
   for (const [task, ws] of taskSessions) note(byTask, task, ws);
   for (const event of events) {
@@ -59,8 +59,11 @@ export function attributeEvents(
   const bySession = new Map<string, CanonicalEvent[]>();
   const unattributed: Unattributed[] = [];
   for (const event of events) {
-    const found =
-      event.workSessionId !== null ? { ws: event.workSessionId } : lookUp(event, byConversation, byTask);
+    if (event.workSessionId !== null) {
+      pushTo(bySession, event.workSessionId, event);
+      continue;
+    }
+    const found = lookUp(event, byConversation, byTask);
     if ("ws" in found) {
       pushTo(bySession, found.ws, event);
     } else {
@@ -75,21 +78,13 @@ function lookUp(
   byConversation: Map<string, Set<string>>,
   byTask: Map<string, Set<string>>,
 ): { ws: string } | { reason: string; reasonKey: UnattributedReason } {
-  for (const [what, key, map] of [
-    ["conversation", event.conversationId, byConversation],
-    ["task", event.taskId, byTask],
-  ] as const) {
-    if (key === null) continue;
-    const sessions = map.get(key);
-    if (sessions === undefined) continue;
-    if (sessions.size === 1) return { ws: [...sessions][0] as string };
-    return {
-      reason: `its ${what} ${key} belongs to ${sessions.size} work sessions (${[...sessions].sort().join(", ")})`,
-      reasonKey: what === "conversation" ? "conversation_in_many_sessions" : "task_in_many_sessions",
-    };
-  }
-  if (event.conversationId === null && event.taskId === null)
-    return { reason: "it names no work session, conversation or task", reasonKey: "names_nothing" };
+  // The conversation first, then the task. Most events of a busy log name neither: they get one
+  // shared answer.
+  if (event.conversationId === null && event.taskId === null) return NAMES_NOTHING;
+  const byConv = event.conversationId === null ? undefined : byConversation.get(event.conversationId);
+  if (byConv !== undefined) return found("conversation", event.conversationId as string, byConv);
+  const byTaskId = event.taskId === null ? undefined : byTask.get(event.taskId);
+  if (byTaskId !== undefined) return found("task", event.taskId as string, byTaskId);
   const names = [
     event.conversationId !== null ? `conversation ${event.conversationId}` : null,
     event.taskId !== null ? `task ${event.taskId}` : null,
@@ -97,5 +92,23 @@ function lookUp(
   return {
     reason: `no event or task file ties its ${names.join(" or ")} to a work session`,
     reasonKey: "not_tied",
+  };
+}
+
+const NAMES_NOTHING = Object.freeze({
+  reason: "it names no work session, conversation or task",
+  reasonKey: "names_nothing" as const,
+});
+
+/** The one session a conversation or task belongs to, or why it has more than one. */
+function found(
+  what: "conversation" | "task",
+  key: string,
+  sessions: ReadonlySet<string>,
+): { ws: string } | { reason: string; reasonKey: UnattributedReason } {
+  if (sessions.size === 1) return { ws: sessions.values().next().value as string };
+  return {
+    reason: `its ${what} ${key} belongs to ${sessions.size} work sessions (${[...sessions].sort().join(", ")})`,
+    reasonKey: what === "conversation" ? "conversation_in_many_sessions" : "task_in_many_sessions",
   };
 }
