@@ -1,0 +1,75 @@
+import { appendFileSync, cpSync, readFileSync, renameSync, truncateSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { runAnalyze } from "../../../scripts/commands/analyze.ts";
+import { TEST_NOW } from "../../helpers/run-analyze.ts";
+import { tmpTree } from "../../helpers/tmp.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+
+/** Runs `workscope analyze` in-process with extra flags; gives the Report and the events as written. */
+async function analyze(
+  inputs: string[],
+  cwd: string,
+  flags: string[],
+): Promise<{ json: string; events: string }> {
+  const out = tmpTree();
+  const json = path.join(out, "report.json");
+  const events = path.join(out, "events.ndjson");
+  const argv = ["--now", TEST_NOW, "--json", json, "--events", events, "--quiet", ...flags, "--", ...inputs];
+  expect(await runAnalyze(argv, cwd)).toBe(0);
+  return { json: readFileSync(json, "utf8"), events: readFileSync(events, "utf8") };
+}
+
+describe("the parse engine", () => {
+  it.each([["content/sample"], ["test/fixtures/site-hostile"]])(
+    "writes the same Report and events for %s with or without the cache and workers",
+    async (input) => {
+      const cache = tmpTree();
+      const plain = await analyze([input], ROOT, ["--no-cache"]);
+      const runs: Array<[string, string[]]> = [
+        ["a cold cache", ["--cache", cache]],
+        ["a warm cache", ["--cache", cache]],
+        ["one worker", ["--no-cache", "--workers", "1"]],
+        ["two workers and small parts", ["--no-cache", "--workers", "2", "--range-bytes", "4096"]],
+        ["two workers on a warm cache", ["--cache", cache, "--workers", "2", "--range-bytes", "4096"]],
+      ];
+      for (const [name, flags] of runs) {
+        const got = await analyze([input], ROOT, flags);
+        expect(got.json, name).toBe(plain.json);
+        expect(got.events, name).toBe(plain.events);
+      }
+    },
+  );
+
+  it("follows a cached file that grows, is cut and is rotated", async () => {
+    const dir = tmpTree();
+    cpSync(path.join(ROOT, "content/sample"), path.join(dir, "state"), { recursive: true });
+    const log = path.join(dir, "state/logs/coordination-events.ndjson");
+    const cache = tmpTree();
+    const original = readFileSync(log, "utf8");
+    const lines = original.split("\n").filter((l) => l.length > 0);
+    const expectSame = async (what: string) => {
+      const cached = await analyze(["state"], dir, ["--cache", cache]);
+      const plain = await analyze(["state"], dir, ["--no-cache"]);
+      expect(cached.json, what).toBe(plain.json);
+      expect(cached.events, what).toBe(plain.events);
+    };
+    await expectSame("cold");
+    // New lines with new ids, and a broken one, so events and findings both go on.
+    appendFileSync(
+      log,
+      `${lines
+        .slice(0, 20)
+        .map((l) => l.replace(/"ts":17/, '"ts":18'))
+        .join("\n")}\n{"type":\n`,
+    );
+    await expectSame("after an append");
+    await expectSame("warm after the append");
+    truncateSync(log, Buffer.byteLength(original) - 500);
+    await expectSame("after a truncation");
+    renameSync(log, `${log}.1`);
+    writeFileSync(log, lines.slice(0, 30).join("\n"));
+    await expectSame("after a rotation");
+  });
+});
