@@ -1,4 +1,4 @@
-import { BaseEvent, EventSource } from "../core/event.ts";
+import { EventSource, type BaseEvent } from "../core/event.ts";
 import { EventFacts, NO_FACTS } from "../core/event-facts.ts";
 
 /**

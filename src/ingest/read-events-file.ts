@@ -241,11 +241,11 @@ export async function finishEventsFile(
     stopped: false,
   };
   const start = snapshot(reading);
-  let merged = plan.parts.every((p) => p.reply !== undefined) && (await mergeReplies(plan, reading, context));
+  const merged =
+    plan.parts.every((p) => p.reply !== undefined) && (await mergeReplies(plan, reading, context));
   if (!merged) {
     restore(reading, start);
     await parseHere(plan, reading, context);
-    merged = true;
   }
   let events = reading.events;
   if (reading.untimed.length > 0) {
