@@ -62,9 +62,10 @@ function runsHere() {
 }
 
 /**
- * Whether the bundle is current: its stamp lists every file it was built from with the
- * modification time and size it had then, and each file still has both. A stat per file, about a
- * hundred and fifty of them, costs a millisecond or two.
+ * Whether the bundle is current: its files are there, and its stamp lists every file it was built
+ * from with the modification time and size it had then, and each file still has both. A stat per
+ * file, about a hundred and fifty of them, costs 3 ms on an idle machine: a hundredth of the
+ * start-up it saves.
  */
 function bundleIsCurrent() {
   let stamp;
@@ -73,7 +74,11 @@ function bundleIsCurrent() {
   } catch {
     return false;
   }
-  if (!Array.isArray(stamp?.inputs) || stamp.inputs.length === 0) return false;
+  if (!Array.isArray(stamp?.inputs) || stamp.inputs.length === 0 || !Array.isArray(stamp.outputs))
+    return false;
+  for (const file of stamp.outputs) {
+    if (statSync(path.join(bundleDir, file), { throwIfNoEntry: false }) === undefined) return false;
+  }
   for (const [file, mtimeMs, size] of stamp.inputs) {
     const stat = statSync(path.join(root, file), { throwIfNoEntry: false });
     if (stat === undefined || stat.mtimeMs !== mtimeMs || stat.size !== size) return false;

@@ -43,6 +43,8 @@ export type StampEntry = [file: string, mtimeMs: number, size: number];
 export interface Stamp {
   /** Every file the bundle was built from, with its modification time and size at the build. */
   inputs: StampEntry[];
+  /** The bundled files' names in the bundle's folder, which must all be there. */
+  outputs: string[];
 }
 
 /** What a bundling made. */
@@ -95,7 +97,7 @@ export async function bundleCli(root: string): Promise<BundleResult> {
     const changedDuringBuild = inputs.some(([, mtimeMs]) => mtimeMs >= started - 2);
     if (changedDuringBuild && attempt < 3) continue;
     if (!changedDuringBuild) {
-      const stamp: Stamp = { inputs };
+      const stamp: Stamp = { inputs, outputs: entries.map((entry) => `${entry.name}.mjs`) };
       const temporary = path.join(dir, `${STAMP_FILE}.${process.pid}`);
       await writeFile(temporary, `${JSON.stringify(stamp)}\n`);
       await rename(temporary, path.join(dir, STAMP_FILE));
