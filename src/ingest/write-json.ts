@@ -39,10 +39,10 @@ function* jsonFile(value: unknown, layout: JsonLayout): Generator<string> {
 
 /**
  * The JSON of a value in pieces that join to exactly what JSON.stringify writes (with an indent of
- * 2 when pretty). The containers of the first levels are opened here and each of their members is
- * written on its own, so that no string holds the whole value, or one whole long list of it. A
- * value JSON.stringify gives nothing for (undefined, a function) is written as `null`, as it is
- * in a list.
+ * 2 when pretty). The objects of the first `depth` levels and the lists in them are opened here,
+ * and each member of such a list is one piece, so that no string holds the whole value, or one
+ * whole long list of it. A value JSON.stringify gives nothing for (undefined, a function) is
+ * written as `null`, as it is in a list.
  */
 export function* jsonPieces(value: unknown, layout: JsonLayout, depth = OPEN_DEPTH): Generator<string> {
   const root = serialized(value, "");
@@ -117,6 +117,7 @@ function serialized(value: unknown, key: string): unknown {
   return value;
 }
 
+/** Whether a value says itself how it is written as JSON, as a Date does. */
 function hasToJSON(value: object | bigint): boolean {
   return typeof (value as { toJSON?: unknown }).toJSON === "function";
 }
