@@ -194,12 +194,6 @@ export function compileKeywords(
   const hangulKeywords: number[] = [];
   for (const list of hangulLists) {
     hangulStart.push(hangulKeywords.length);
-
-    const codeClass = new Int8Array(0x10000).fill(-1);
-    for (let code = 0; code < 128; code++) codeClass[code] = symbolOf(code);
-    hangulLists.forEach((list, s) => {
-      if (list.length > 0) codeClass[HANGUL_FIRST + s] = STARTS_KOREAN;
-    });
     hangulKeywords.push(...list);
   }
   hangulStart.push(hangulKeywords.length);
