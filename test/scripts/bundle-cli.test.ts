@@ -13,6 +13,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Worker } from "node:worker_threads";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUNDLE_FOLDER, bundleCli, STAMP_FILE, type Stamp } from "../../scripts/bundle-cli.ts";
 import { TEST_NOW } from "../helpers/run-analyze.ts";
@@ -75,6 +76,24 @@ describe("bundleCli", () => {
       statSync(path.join(copy, file)).size,
     ]);
   });
+
+  it.skipIf(!existsSync(path.join(ROOT, "src", "ingest", "parse-worker.ts")))(
+    "makes a parse worker that starts from the bundle's folder and answers",
+    async () => {
+      const worker = new Worker(path.join(copy, BUNDLE_FOLDER, "parse-worker.mjs"));
+      try {
+        // A message that is no job still gets a reply: the worker loaded, with all it imports.
+        const reply = await new Promise<unknown>((resolve, reject) => {
+          worker.once("message", resolve);
+          worker.once("error", reject);
+          worker.postMessage({});
+        });
+        expect(reply).toMatchObject({ ok: false });
+      } finally {
+        await worker.terminate();
+      }
+    },
+  );
 
   it("puts each entry that exists in the one folder, so the worker is found beside the bundle", async () => {
     const files = {
