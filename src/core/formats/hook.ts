@@ -5,6 +5,7 @@ import { hash64 } from "../hash.ts";
 import { readTime, toIso } from "../time.ts";
 import { isRecord } from "./fields.ts";
 import { mapHookType, type HookPayload } from "./hook-rules.ts";
+import { intern, internOrNull } from "./intern.ts";
 import { rejected, type LineRef, type Normalized } from "./normalized.ts";
 import { summarizeIssues } from "./openclaw.ts";
 
@@ -105,14 +106,15 @@ export function normalizeHook(value: Record<string, unknown>, ref: LineRef): Nor
       // Raw captures are rare and may lack a time, so their fingerprint is the whole line's hash.
       id: id ?? `${FINGERPRINT_PREFIX}${hash64(ref.text)}`,
       ts: ts ?? Number.NaN,
-      type,
+      // The short texts every line repeats are shared between events (see intern).
+      type: intern(type),
       source: "claude_code",
-      agentId: subject,
-      fromAgent: parties?.from ?? null,
-      toAgent: parties?.to ?? null,
-      workSessionId: sessionId,
-      conversationId: agentInstance,
-      taskId,
+      agentId: intern(subject),
+      fromAgent: internOrNull(parties?.from ?? null),
+      toAgent: internOrNull(parties?.to ?? null),
+      workSessionId: internOrNull(sessionId),
+      conversationId: internOrNull(agentInstance),
+      taskId: internOrNull(taskId),
       raw: ref.bytes,
       file: ref.file,
       line: ref.line,

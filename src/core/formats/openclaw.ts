@@ -3,6 +3,7 @@ import { extractFacts } from "../event-facts.ts";
 import { agentFromSessionKey } from "../session-key.ts";
 import { readTime } from "../time.ts";
 import { isRecord, textField } from "./fields.ts";
+import { intern, internOrNull } from "./intern.ts";
 import { NO_PROBLEMS, rejected, type LineRef, type Normalized } from "./normalized.ts";
 
 /**
@@ -64,20 +65,24 @@ export function normalizeCoordination(value: Record<string, unknown>, ref: LineR
   const agentId = line.agentId ?? null;
   const problems = scratch;
   if (time.note !== null) problems.push(`${field}: ${time.note}`);
+  // The short texts every line repeats are shared between events (see intern).
   const event = {
     id: line.id ?? null,
     ts,
-    type: line.type,
+    type: intern(line.type),
     source: "openclaw" as const,
-    agentId,
-    fromAgent: textField(data, "fromAgent", problems) ?? textField(data, "senderAgentId", problems),
-    toAgent:
+    agentId: internOrNull(agentId),
+    fromAgent: internOrNull(
+      textField(data, "fromAgent", problems) ?? textField(data, "senderAgentId", problems),
+    ),
+    toAgent: internOrNull(
       textField(data, "toAgent", problems) ??
-      textField(data, "targetAgentId", problems) ??
-      agentFromSessionKey(data["targetSessionKey"]),
-    workSessionId: textField(data, "workSessionId", problems),
-    conversationId: textField(data, "conversationId", problems),
-    taskId: textField(data, "taskId", problems),
+        textField(data, "targetAgentId", problems) ??
+        agentFromSessionKey(data["targetSessionKey"]),
+    ),
+    workSessionId: internOrNull(textField(data, "workSessionId", problems)),
+    conversationId: internOrNull(textField(data, "conversationId", problems)),
+    taskId: internOrNull(textField(data, "taskId", problems)),
     raw: ref.bytes,
     file: ref.file,
     line: ref.line,

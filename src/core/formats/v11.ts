@@ -2,6 +2,7 @@ import { z } from "zod";
 import { extractFacts, NO_FACTS } from "../event-facts.ts";
 import { isIsoUtc, parseTime } from "../time.ts";
 import { isRecord, textField } from "./fields.ts";
+import { intern, internOrNull } from "./intern.ts";
 import { rejected, type LineRef, type Normalized } from "./normalized.ts";
 import { summarizeIssues } from "./openclaw.ts";
 import { missingV11Fields } from "./v11-rules.ts";
@@ -66,22 +67,25 @@ export function normalizeV11(value: Record<string, unknown>, ref: LineRef): Norm
   if (ts === null) return schemaError(value, ref, "ts: should be an ISO-8601 UTC time");
   const problems: string[] = [];
   return {
+    // The short texts every line repeats are shared between events (see intern).
     event: {
       id: event.id,
       ts,
-      type: event.type,
+      type: intern(event.type),
       source: "v1.1",
-      agentId: event.agent_id,
-      fromAgent: event.target_agent_id ? event.agent_id : null,
-      toAgent: event.target_agent_id ?? null,
+      agentId: intern(event.agent_id),
+      fromAgent: event.target_agent_id ? intern(event.agent_id) : null,
+      toAgent: internOrNull(event.target_agent_id ?? null),
       // v1.1 has no work session of its own; a run of one terminal session is one.
-      workSessionId:
+      workSessionId: internOrNull(
         textField(payload, "work_session_id", problems) ??
-        textField(payload, "workSessionId", problems) ??
-        (event.run_id ? `run:${event.terminal_session_id}:${event.run_id}` : null),
-      conversationId:
+          textField(payload, "workSessionId", problems) ??
+          (event.run_id ? `run:${event.terminal_session_id}:${event.run_id}` : null),
+      ),
+      conversationId: internOrNull(
         textField(payload, "conversation_id", problems) ?? textField(payload, "conversationId", problems),
-      taskId: event.task_id ?? null,
+      ),
+      taskId: internOrNull(event.task_id ?? null),
       raw: ref.bytes,
       file: ref.file,
       line: ref.line,
