@@ -227,8 +227,14 @@ export class ParseCache {
    * failure to write, which the caller reports and goes on.
    */
   async save(absPath: string, state: FileState, entry: CacheEntry): Promise<void> {
-    const head = await readRange(absPath, entry.gzip ? Math.min(entry.stop, HEAD_BYTES) : entry.stop);
-    if (head === null) return;
+    // Only the bytes the checks hash are read: the head, and those just before the stop.
+    const head = await readRange(absPath, Math.min(entry.stop, HEAD_BYTES));
+    const beforeStop = await readRange(
+      absPath,
+      entry.stop - Math.max(0, entry.stop - STOP_BYTES),
+      Math.max(0, entry.stop - STOP_BYTES),
+    );
+    if (head === null || beforeStop === null) return;
     const pieces = entry.segments.map((s) =>
       columnsToBytes(
         entry.gzip
@@ -246,8 +252,8 @@ export class ParseCache {
       mtimeNs: state.mtimeNs,
       gzip: entry.gzip,
       stop: entry.stop,
-      headHash: hash(head.subarray(0, Math.min(head.length, HEAD_BYTES))),
-      stopHash: hash(head.subarray(Math.max(0, entry.stop - STOP_BYTES))),
+      headHash: hash(head),
+      stopHash: hash(beforeStop),
       lines: entry.lines,
       bytes: entry.bytes,
       tally: entry.tally,
@@ -283,14 +289,14 @@ function align8(n: number): number {
   return n + ((8 - (n % 8)) % 8);
 }
 
-/** The file's first `length` bytes, or null when it holds fewer. */
-async function readRange(absPath: string, length: number): Promise<Buffer | null> {
+/** The file's `length` bytes from `from` (its first ones when absent), or null when it holds fewer. */
+async function readRange(absPath: string, length: number, from = 0): Promise<Buffer | null> {
   const handle = await open(absPath, "r");
   try {
     const buffer = Buffer.allocUnsafe(length);
     let at = 0;
     while (at < length) {
-      const { bytesRead } = await handle.read(buffer, at, length - at, at);
+      const { bytesRead } = await handle.read(buffer, at, length - at, from + at);
       if (bytesRead === 0) return null;
       at += bytesRead;
     }
