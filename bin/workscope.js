@@ -64,8 +64,8 @@ function runsHere() {
 /**
  * Whether the bundle is current: its files are there, and its stamp lists every file it was built
  * from with the modification time and size it had then, and each file still has both. A stat per
- * file, about a hundred and fifty of them, costs 3 ms on an idle machine: a hundredth of the
- * start-up it saves.
+ * file, about a hundred and fifty of them, took 4 to 13 ms on a loaded two-core machine, where the
+ * bundle saved some 500 ms of CPU time at start.
  */
 function bundleIsCurrent() {
   let stamp;
