@@ -93,7 +93,9 @@ export async function bundleCli(root: string): Promise<BundleResult> {
       const stat = statSync(path.join(root, file));
       return [file, stat.mtimeMs, stat.size];
     });
-    // Modification times are kept to the millisecond or finer; a margin covers a coarser clock.
+    // A file written since the build started may hold more than esbuild read. The margin covers
+    // the clocks' rounding (Date.now() whole milliseconds, mtimes finer): a file written just
+    // before the start only costs another build.
     const changedDuringBuild = inputs.some(([, mtimeMs]) => mtimeMs >= started - 2);
     if (changedDuringBuild && attempt < 3) continue;
     if (!changedDuringBuild) {
