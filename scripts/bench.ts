@@ -106,10 +106,30 @@ function asRun(timed: Timed): Run {
   return { ms: timed.ms, peakBytes: timed.treePeak };
 }
 
-/** Runs a command and fails the benchmark loudly if it does not end well. */
-async function mustRun(what: string, command: Command): Promise<Timed> {
+/** A run that failed: no time, so that medians and ratios leave it out, and its round stays paired. */
+const FAILED: Run = { ms: Number.NaN, peakBytes: 0 };
+
+/** Every command that failed, in one line each: printed at the end, and the bench exits 1. */
+const failures: string[] = [];
+
+/** Runs a command; one that fails is noted (the bench goes on with the other rows) and gives null. */
+async function tryRun(what: string, command: Command): Promise<Timed | null> {
   const timed = await runCommand(command);
-  if (!succeeded(timed)) throw new Error(`${what} failed: ${failure(timed)}\n${timed.stderr.slice(-2000)}`);
+  if (succeeded(timed)) return timed;
+  failures.push(`${what}: ${failure(timed)}`);
+  process.stderr.write(`bench: ${what} FAILED:\n${timed.stderr.slice(-2000)}\n`);
+  return null;
+}
+
+/** A run of a row from a command that may have failed. */
+function asRunOrFailed(timed: Timed | null): Run {
+  return timed === null ? FAILED : asRun(timed);
+}
+
+/** Runs a command that must succeed for the bench to go on at all (asking for its help). */
+async function mustRun(what: string, command: Command): Promise<Timed> {
+  const timed = await tryRun(what, command);
+  if (timed === null) throw new Error(`${what} failed: ${failures.at(-1) ?? ""}`);
   return timed;
 }
 
@@ -122,6 +142,9 @@ async function main(): Promise<void> {
   const state = await ensureState(stateDir, options.mb * 1e6);
   const rel = (p: string): string => path.relative(ROOT, p);
   const tmp = await mkdtemp(path.join(os.tmpdir(), "workscope-bench-"));
+  // A command not told where its cache is uses the user's ($XDG_CACHE_HOME/workscope): pointed
+  // here, no run reads a cache an earlier bench or the user left, and none is left behind.
+  process.env["XDG_CACHE_HOME"] = path.join(tmp, "xdg-cache");
   try {
     await benchmark(options, state, rel, tmp);
   } finally {
@@ -153,8 +176,7 @@ async function benchmark(
 
   const input = { bytes: state.bytes, events: state.lines };
   let scratch = 0;
-  const fresh = (name: string): string => path.join(tmp, `${name}-${scratch++}`);
-  const cacheArgs = (): string[] => (has("--cache") ? ["--cache", fresh("cache")] : []);
+  const fresh = (name: string): string => path.join(tmp, `${scratch++}-${name}`);
   const analyze = (dir: string, json: string, extra: readonly string[]): Command => ({
     script: options.cli,
     args: ["analyze", rel(dir), "--json", json, "--now", NOW, ...extra],
@@ -170,6 +192,7 @@ async function benchmark(
     raw: [] as Run[],
     duck1: [] as Run[],
     duck2: [] as Run[],
+    start: [] as Run[],
     cold: [] as Run[],
     workers1: [] as Run[],
     workers2: [] as Run[],
@@ -177,10 +200,14 @@ async function benchmark(
     noCache: [] as Run[],
   };
   const identical: boolean[] = [];
+  // A cold run: a new, empty cache folder when the command has caches, gone with the Report after.
   const timedAnalyze = async (into: Run[], extra: readonly string[]): Promise<void> => {
     const json = fresh("report.json");
-    into.push(asRun(await mustRun("workscope analyze", analyze(state.dir, json, extra))));
-    await rm(json, { force: true });
+    const cache = fresh("cache");
+    const cacheArgs = has("--cache") ? ["--cache", cache] : [];
+    const what = `workscope analyze ${extra.join(" ")}`.trimEnd();
+    into.push(asRunOrFailed(await tryRun(what, analyze(state.dir, json, [...cacheArgs, ...extra]))));
+    await Promise.all([rm(json, { force: true }), rm(cache, { recursive: true, force: true })]);
   };
   // A copy of the state directory is analyzed once to fill a cache, grows by about a megabyte of
   // new events, and is analyzed again with the cache (timed) and without one (the reference).
@@ -188,43 +215,59 @@ async function benchmark(
     const copy = fresh("state");
     await cp(state.dir, copy, { recursive: true });
     const cache = fresh("cache");
-    await mustRun("filling the cache", analyze(copy, fresh("fill.json"), ["--cache", cache]));
-    await appendFile(path.join(copy, STATE_LOG), appendix(sampleLines(), state.copies, APPEND_BYTES));
+    const fillJson = fresh("fill.json");
     const warmJson = fresh("warm.json");
-    runs.warm.push(asRun(await mustRun("warm analyze", analyze(copy, warmJson, ["--cache", cache]))));
     const checkJson = fresh("check.json");
-    runs.noCache.push(asRun(await mustRun("analyze --no-cache", analyze(copy, checkJson, ["--no-cache"]))));
-    const same = await sameBytes(warmJson, checkJson);
-    identical.push(same);
-    if (!same) {
+    const filled = await tryRun("analyze, filling the cache", analyze(copy, fillJson, ["--cache", cache]));
+    await appendFile(path.join(copy, STATE_LOG), appendix(sampleLines(), state.copies, APPEND_BYTES));
+    const warm =
+      filled === null ? null : await tryRun("analyze, warm", analyze(copy, warmJson, ["--cache", cache]));
+    runs.warm.push(asRunOrFailed(warm));
+    const check = await tryRun("analyze --no-cache", analyze(copy, checkJson, ["--no-cache"]));
+    runs.noCache.push(asRunOrFailed(check));
+    const same = warm === null || check === null ? null : await sameBytes(warmJson, checkJson);
+    if (same !== null) identical.push(same);
+    if (same === false) {
       // Kept outside the scratch folder, which goes at the end, so the difference can be looked at.
       const kept = await mkdtemp(path.join(os.tmpdir(), "workscope-bench-differs-"));
       await cp(warmJson, path.join(kept, "warm.json"));
       await cp(checkJson, path.join(kept, "no-cache.json"));
       process.stderr.write(`bench: the warm Report DIFFERS from the --no-cache one; both kept in ${kept}/\n`);
     }
-    await rm(copy, { recursive: true, force: true });
+    for (const done of [copy, cache, fillJson, warmJson, checkJson])
+      await rm(done, { recursive: true, force: true });
   };
 
   const steps: Array<[string, () => Promise<void>]> = [
     [
       "raw loop",
-      async () => void runs.raw.push(asRun(await mustRun("raw loop", baseline(["raw", state.log])))),
+      async () => void runs.raw.push(asRunOrFailed(await tryRun("raw loop", baseline(["raw", state.log])))),
     ],
     [
       "DuckDB, 1 thread",
-      async () => void runs.duck1.push(asRun(await mustRun("DuckDB", baseline(["duckdb", state.log, "1"])))),
+      async () =>
+        void runs.duck1.push(asRunOrFailed(await tryRun("DuckDB", baseline(["duckdb", state.log, "1"])))),
     ],
     [
       "DuckDB, 2 threads",
-      async () => void runs.duck2.push(asRun(await mustRun("DuckDB", baseline(["duckdb", state.log, "2"])))),
+      async () =>
+        void runs.duck2.push(asRunOrFailed(await tryRun("DuckDB", baseline(["duckdb", state.log, "2"])))),
     ],
-    ["analyze, cold", () => timedAnalyze(runs.cold, cacheArgs())],
+    [
+      "workscope --help",
+      async () =>
+        void runs.start.push(
+          asRunOrFailed(
+            await tryRun("workscope --help", { script: options.cli, args: ["--help"], cwd: ROOT }),
+          ),
+        ),
+    ],
+    ["analyze, cold", () => timedAnalyze(runs.cold, [])],
   ];
   if (has("--workers"))
     steps.push(
-      ["analyze --workers 1", () => timedAnalyze(runs.workers1, [...cacheArgs(), "--workers", "1"])],
-      ["analyze --workers 2", () => timedAnalyze(runs.workers2, [...cacheArgs(), "--workers", "2"])],
+      ["analyze --workers 1", () => timedAnalyze(runs.workers1, ["--workers", "1"])],
+      ["analyze --workers 2", () => timedAnalyze(runs.workers2, ["--workers", "2"])],
     );
   if (has("--cache") && has("--no-cache")) steps.push(["analyze, warm after a 1 MB append", warmCycle]);
   for (let round = 0; round < options.runs; round++) {
@@ -241,6 +284,13 @@ async function benchmark(
     { label: "raw split + JSON.parse loop (baseline)", runs: runs.raw, vsRaw: 1 },
     { label: "DuckDB read_ndjson + GROUP BY, 1 thread", runs: runs.duck1, vsRaw: vs(runs.duck1) },
     { label: "DuckDB read_ndjson + GROUP BY, 2 threads", runs: runs.duck2, vsRaw: vs(runs.duck2) },
+    {
+      label: "workscope --help (start-up alone)",
+      runs: runs.start,
+      vsRaw: Number.NaN,
+      readsNothing: true,
+      note: "Node's start and module loading, part of every analyze time",
+    },
     {
       label: coldLabel,
       runs: runs.cold,
@@ -266,7 +316,7 @@ async function benchmark(
       note:
         runs.warm.length === 0
           ? "not measured: no --cache/--no-cache flags yet"
-          : `${warmShare.toFixed(3)} of cold; Report ${identical.every(Boolean) ? "identical" : "DIFFERENT"} to --no-cache`,
+          : `${warmShare.toFixed(3)} of cold; Report ${identical.length === 0 ? "not checked" : identical.every(Boolean) ? "identical" : "DIFFERENT"} to --no-cache`,
     },
     {
       label: "analyze --no-cache, the appended copy",
@@ -281,7 +331,7 @@ async function benchmark(
   );
   if (identical.length > 0)
     say(
-      `  warm check: the Report after the append ${identical.every(Boolean) ? "is byte-identical to a --no-cache run in every round: identical" : `DIFFERS from a --no-cache run in ${identical.filter((s) => !s).length} of ${identical.length} rounds`}\n`,
+      `  warm check: the Report after the append ${identical.every(Boolean) ? `is byte-identical to a --no-cache run in ${identical.length === options.runs ? "every round" : `${identical.length} of ${options.runs} rounds`}: identical` : `DIFFERS from a --no-cache run in ${identical.filter((same) => !same).length} of ${identical.length} rounds`}\n`,
     );
   say("\n");
 
@@ -305,7 +355,7 @@ async function benchmark(
     }
     say(formatBuildTable(builds));
     say(
-      `  state directories: ${builds.length} of ${(builds.length === 1 ? [10_000] : [10_000, 100_000]).map((n) => n.toLocaleString("en-US")).join(" and ")}+ sessions (the sample's whole log copied); peak MB all = the build and its renderers together, sampled every 250 ms\n\n`,
+      `  each state directory is the sample's whole log copied to at least that many sessions; × raw = the build's time / the raw loop's over its log; peak MB all = the build and its renderers together, sampled every 250 ms\n\n`,
     );
   }
 
@@ -352,6 +402,12 @@ async function benchmark(
   if (identical.some((same) => !same)) {
     process.exitCode = 1;
     say("FAILED: a warm Report differs from the --no-cache Report of the same directory\n");
+  }
+  if (failures.length > 0) {
+    process.exitCode = 1;
+    say(
+      `FAILED: ${failures.length} commands did not end well:\n${failures.map((f) => `  ${f}`).join("\n")}\n`,
+    );
   }
 }
 

@@ -9,9 +9,12 @@ export interface Run {
   peakBytes: number;
 }
 
-/** The median of some numbers (the mean of the middle two for an even count); NaN for none. */
+/**
+ * The median of some numbers (the mean of the middle two for an even count), leaving out those that
+ * are not numbers (the runs that failed); NaN for none.
+ */
 export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   if (sorted.length === 0) return Number.NaN;
   if (sorted.length % 2 === 1) return sorted[mid] ?? Number.NaN;
@@ -23,11 +26,12 @@ export function median(values: readonly number[]): number {
  * With the raw loop as `a` it is a command's speed against the raw loop (1 is as fast, 0.5 half as
  * fast); with warm runs as `a` and cold ones as `b`, the share of the cold time a warm run takes.
  * Pairing the runs of one round cancels most of the drift of a shared machine, which medians
- * taken apart would keep. NaN when either side has no runs.
+ * taken apart would keep. NaN when no round has both sides.
  */
 export function pairedRatio(a: readonly Run[], b: readonly Run[]): number {
   const n = Math.min(a.length, b.length);
   const ratios: number[] = [];
+  // A round where either side failed has a NaN ratio, which the median leaves out.
   for (let i = 0; i < n; i++) ratios.push((a[i]?.ms ?? Number.NaN) / (b[i]?.ms ?? Number.NaN));
   return median(ratios);
 }
@@ -47,6 +51,8 @@ export interface Row {
   vsRaw: number;
   /** A short remark printed after the figures: a flag that is missing, a check's result. */
   note?: string;
+  /** True for a row that reads no log (the start-up alone): no MB/s or events/s. */
+  readsNothing?: boolean;
 }
 
 /** The size of what every row read: the same file for all of them. */
@@ -87,15 +93,18 @@ export function formatTable(rows: readonly Row[], input: Input): string {
     const seconds = median(row.runs.map((r) => r.ms)) / 1000;
     const cells = [
       fixed(seconds, 2),
-      fixed(input.bytes / 1e6 / seconds, 1),
-      whole(input.events / seconds),
-      row.runs.length === 0 ? "–" : whole(peak(row.runs) / 1e6),
+      row.readsNothing === true ? "–" : fixed(input.bytes / 1e6 / seconds, 1),
+      row.readsNothing === true ? "–" : whole(input.events / seconds),
+      peak(row.runs) === 0 ? "–" : whole(peak(row.runs) / 1e6),
       fixed(row.vsRaw, 2),
     ];
     const figures = cells.map((cell, i) => cell.padStart(COLUMNS[i + 1]?.[1] ?? 0)).join("");
-    lines.push(
-      `${row.label.padEnd(COLUMNS[0][1])}${figures}${row.note === undefined ? "" : `  ${row.note}`}`,
-    );
+    const failed = row.runs.filter((r) => !Number.isFinite(r.ms)).length;
+    const notes = [
+      ...(row.note === undefined ? [] : [row.note]),
+      ...(failed === 0 ? [] : [`FAILED in ${failed} of ${row.runs.length} rounds`]),
+    ];
+    lines.push(`${row.label.padEnd(COLUMNS[0][1])}${figures}${notes.map((n) => `  ${n}`).join(";")}`);
   }
   return `${lines.join("\n")}\n`;
 }

@@ -21,8 +21,9 @@ describe("median", () => {
     expect(median([4, 1, 3, 2])).toBe(2.5);
   });
 
-  it("is NaN for no values", () => {
+  it("is NaN for no values, and leaves out the runs that failed", () => {
     expect(median([])).toBeNaN();
+    expect(median([Number.NaN, 7, Number.NaN])).toBe(7);
   });
 });
 
@@ -35,6 +36,10 @@ describe("pairedRatio", () => {
   it("pairs only the rounds both sides have, and is NaN with none", () => {
     expect(pairedRatio([run(1), run(9)], [run(4)])).toBe(0.25);
     expect(pairedRatio([], [run(4)])).toBeNaN();
+  });
+
+  it("leaves out a round where either side failed", () => {
+    expect(pairedRatio([run(1), run(Number.NaN), run(3)], [run(2), run(1), run(Number.NaN)])).toBe(0.5);
   });
 });
 
@@ -63,6 +68,22 @@ describe("formatTable", () => {
 
   it("gives the median time, MB/s and events/s over the input, the highest peak and the ratio", () => {
     expect(table[1]?.split(/\s{2,}/)).toEqual(["raw loop", "2.00", "50.0", "100,000", "120", "1.00"]);
+  });
+
+  it("says in how many rounds a row failed, after its own note", () => {
+    const [, line] = formatTable(
+      [{ label: "cold", runs: [run(1000, 5e6), run(Number.NaN)], vsRaw: 0.5, note: "see below" }],
+      input,
+    ).split("\n");
+    expect(line).toMatch(/ 1\.00 +100\.0 +200,000 +5 +0\.50 {2}see below; {2}FAILED in 1 of 2 rounds$/);
+  });
+
+  it("gives no rates for a row that reads nothing", () => {
+    const [, line] = formatTable(
+      [{ label: "start", runs: [run(500, 50e6)], vsRaw: Number.NaN, readsNothing: true }],
+      input,
+    ).split("\n");
+    expect(line?.split(/\s{2,}/)).toEqual(["start", "0.50", "–", "–", "50", "–"]);
   });
 
   it("shows dashes and the note for a row that did not run", () => {
