@@ -49,7 +49,13 @@ export class ParsePool {
       let worker = this.idle.pop();
       if (worker === undefined) {
         if (this.all.length >= this.size) return;
-        worker = new Worker(WORKER_URL);
+        try {
+          worker = new Worker(WORKER_URL);
+        } catch (error) {
+          // No worker can start (its entry is missing): every part waiting falls back to the main thread.
+          for (const task of this.queue.splice(0)) task.reject(error as Error);
+          return;
+        }
         this.all.push(worker);
       }
       this.run(worker, this.queue.shift()!);
