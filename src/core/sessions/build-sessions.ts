@@ -2,7 +2,6 @@ import type { CollabCategory } from "../category.ts";
 import { evidenceOf } from "../classify/classify-text.ts";
 import { eventEvidence } from "../classify/event-category.ts";
 import type { CategoryEvidence } from "../classify/category-evidence.ts";
-import { EventRole } from "../classify/event-role.ts";
 import { eventId, type CanonicalEvent } from "../event.ts";
 import type { CategoryOverrides } from "../overrides.ts";
 import { ownValue } from "../safe-map.ts";
@@ -99,14 +98,15 @@ function buildOne(
 ): { session: WorkSession; threads: ThreadWork[]; titled: boolean } {
   const first = events[0] as CanonicalEvent;
   const last = events.at(-1) as CanonicalEvent;
-  const roleCounts = Object.fromEntries(EventRole.options.map((r) => [r, 0])) as RoleCounts;
+  const roleCounts = noRoles();
   const agents = new Set<string>();
   const taskIds = new Set<string>();
   const stated: CollabCategory[] = [];
   for (const event of events) {
     roleCounts[event.eventRole]++;
-    for (const agent of [event.agentId, event.fromAgent, event.toAgent])
-      if (agent !== null) agents.add(agent);
+    if (event.agentId !== null) agents.add(event.agentId);
+    if (event.fromAgent !== null) agents.add(event.fromAgent);
+    if (event.toAgent !== null) agents.add(event.toAgent);
     if (event.taskId !== null) taskIds.add(event.taskId);
     if (event.statedCategory !== null) stated.push(event.statedCategory);
   }
@@ -157,6 +157,16 @@ function buildOne(
     threads: threads.map((t) => t.thread),
   };
   return { session, threads, titled: title !== null };
+}
+
+/** Every role counted zero, in the order of EventRole (the order the Report writes them). */
+function noRoles(): RoleCounts {
+  return {
+    "conversation.main": 0,
+    "delegation.subagent": 0,
+    "orchestration.task": 0,
+    "system.observability": 0,
+  };
 }
 
 /**

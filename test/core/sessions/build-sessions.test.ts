@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { EventRole } from "../../../src/core/classify/event-role.ts";
 import type { CanonicalEvent } from "../../../src/core/event.ts";
 import { attributeEvents } from "../../../src/core/sessions/attribute.ts";
 import {
@@ -29,6 +30,20 @@ const build = (events: CanonicalEvent[], over: Partial<SessionContext> = {}) =>
   buildWorkSessions(attributeEvents(events, new Map()), context(over));
 
 describe("buildWorkSessions", () => {
+  it("counts every role, zero or not, in the order of EventRole", () => {
+    const [session] = build([
+      send("ws-1", 1000, "배포 점검"),
+      oc("task.started", 1001, { workSessionId: "ws-1" }),
+    ]).sessions;
+    expect(Object.keys(session?.roleCounts ?? {})).toEqual(EventRole.options);
+    expect(session?.roleCounts).toEqual({
+      "conversation.main": 1,
+      "delegation.subagent": 0,
+      "orchestration.task": 1,
+      "system.observability": 0,
+    });
+  });
+
   it("finds no override for a session named like an Object.prototype member, and the override it has", () => {
     const ids = ["constructor", "__proto__", "toString", "hasOwnProperty"];
     const overrides = JSON.parse(
