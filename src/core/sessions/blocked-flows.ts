@@ -127,7 +127,7 @@ export function queueContention(events: readonly CanonicalEvent[]): QueueContent
   >();
   for (const e of events) {
     if (e.type !== "a2a.send" || e.conversationId === null || e.toAgent === null) continue;
-    const reply = (answered.get(e.conversationId) ?? []).find((ts) => ts >= e.ts);
+    const reply = firstAtOrAfter(answered.get(e.conversationId), e.ts);
     const wait = {
       start: e.ts,
       end: reply ?? e.ts + ORPHAN_AFTER_MS,
@@ -171,4 +171,10 @@ export function queueContention(events: readonly CanonicalEvent[]): QueueContent
     close();
   }
   return episodes.sort((a, b) => a.startMs - b.startMs || (a.toAgent < b.toAgent ? -1 : 1));
+}
+
+/** The first of some times (in time order) at or after `ts`; undefined when none is. */
+function firstAtOrAfter(times: readonly number[] | undefined, ts: number): number | undefined {
+  if (times !== undefined) for (const t of times) if (t >= ts) return t;
+  return undefined;
 }

@@ -44,7 +44,14 @@ export function buildTasks(
   const progress = progressByTask(input);
   const taskEvents = new Map<string, CanonicalEvent[]>();
   for (const event of events) if (event.taskId !== null) pushTo(taskEvents, event.taskId, event);
-  const paired = pairQueries(events.flatMap(queryStepsOf));
+  // A loop rather than flatMap: nearly every event has no step, and flatMap's callback and its
+  // spreading of each result cost more than the steps themselves.
+  const steps: QueryStep[] = [];
+  for (const event of events) {
+    const found = queryStepsOf(event);
+    if (found.length > 0) steps.push(...found);
+  }
+  const paired = pairQueries(steps);
 
   // Tasks their events signal about gain what the events say; tasks only events know are made.
   const signals = new Map([...taskEvents].filter(([, list]) => list.some(isTaskSignal)));
