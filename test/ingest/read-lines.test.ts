@@ -214,4 +214,29 @@ describe("readLines", () => {
       { line: 1, reason: "line has bytes that are not valid UTF-8; they were replaced with U+FFFD" },
     ]);
   });
+
+  it("reads a byte range, numbering lines after lineBase, and gives each line's offset in the file", async () => {
+    const content = "a\r\n\uFEFFbb\n\nccc\nd";
+    const dir = tmpTree({ "f.ndjson": content });
+    const seen: Array<[number, string, number]> = [];
+    const result = await readLines(
+      path.join(dir, "f.ndjson"),
+      (text, line, _bytes, offset) => seen.push([line, text, offset]),
+      {
+        start: 3,
+        end: Buffer.byteLength(content) - 1,
+        lineBase: 1,
+      },
+    );
+    expect(seen).toEqual([
+      [2, "bb", 6],
+      [4, "ccc", 10],
+    ]);
+    expect(result).toMatchObject({ lines: 4, stopped: false });
+    const empty = await readLines(path.join(dir, "f.ndjson"), () => seen.push([0, "", 0]), {
+      start: 5,
+      end: 5,
+    });
+    expect(empty).toMatchObject({ lines: 0, bytes: 0 });
+  });
 });

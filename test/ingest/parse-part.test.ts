@@ -1,0 +1,37 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { FindingsTally } from "../../src/ingest/findings-tally.ts";
+import { parsePart } from "../../src/ingest/parse-part.ts";
+import { tmpTree } from "../helpers/tmp.ts";
+
+describe("parsePart", () => {
+  it("parses a byte range, numbering its lines after the lines before it", async () => {
+    const first = '{"type":"a","ts":1}\n';
+    const content = `${first}{"type":"b","ts":2}\n[1]\n{"type":"c","ts":3}`;
+    const dir = tmpTree({ "e.ndjson": content });
+    const tally = new FindingsTally();
+    const seen: Array<[string, number, number]> = [];
+    const end = await parsePart(
+      { absPath: path.join(dir, "e.ndjson"), file: "e.ndjson", start: first.length, lineBase: 1 },
+      tally,
+      (event, _needsTime, offset) => seen.push([event.type, event.line, offset]),
+    );
+    expect(seen).toEqual([
+      ["b", 2, first.length],
+      ["c", 4, content.lastIndexOf("{")],
+    ]);
+    expect(end).toEqual({ lines: 3, bytes: content.length - first.length, stopped: false });
+    expect(tally.state().listed).toEqual([[3, "expected a JSON object, found an array"]]);
+  });
+
+  it("says when the file cannot be read", async () => {
+    const tally = new FindingsTally();
+    const end = await parsePart(
+      { absPath: "/nonexistent/e.ndjson", file: "e.ndjson", start: 0, lineBase: 0 },
+      tally,
+      () => {},
+    );
+    expect(end.stopped).toBe(true);
+    expect(tally.state().listed[0]?.[1]).toMatch(/^cannot read the file/);
+  });
+});
