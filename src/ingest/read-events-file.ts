@@ -324,7 +324,7 @@ function fromCache(cached: CachedParse, path: string, listed: number | undefined
     count += decoded.events.length;
   }
   // Joined once, rather than pushed one by one: a warm run's file holds hundreds of thousands.
-  const events = parts.length === 1 ? parts[0]! : parts.flat();
+  const events = parts.length === 1 ? parts[0]! : ([] as BaseEvent[]).concat(...parts);
   return {
     events,
     untimed,
