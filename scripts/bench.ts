@@ -3,7 +3,7 @@
 // log: a raw split + JSON.parse loop and DuckDB's read_ndjson. This machine is shared and absolute
 // times drift with others' load, so the commands are measured in rounds, in alternating order,
 // and the figures that count are ratios to the baseline of the same round.
-import { appendFile, cp, mkdtemp, rm } from "node:fs/promises";
+import { appendFile, cp, mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,6 +22,7 @@ import {
   peak,
   roundOrder,
   verdict,
+  fitsVerdict,
   type BuildRow,
   type Row,
   type Run,
@@ -394,9 +395,7 @@ async function benchmark(
       aim: TARGETS.warmShareAim,
       digits: 3,
     }),
-    big === undefined
-      ? `100k-session build fits a ${BIG_HEAP_MB / 1024} GB heap: not measured (run with --big)`
-      : `100k-session build fits a ${BIG_HEAP_MB / 1024} GB heap: ${big.failure === undefined ? "met" : `NOT met (${big.failure})`}`,
+    fitsVerdict(`100k-session build fits a ${BIG_HEAP_MB / 1024} GB heap`, big),
   ];
   say(`verdicts:\n${lines.map((l) => `  ${l}`).join("\n")}\n`);
   if (identical.some((same) => !same)) {
@@ -449,7 +448,14 @@ async function measureBuild(
     ownPeak: timed.ownPeak,
     ...(ok ? {} : { failure: `${failure(timed, options.timeLimitMs)}; stage: ${buildStage(timed.stderr)}` }),
   };
-  if (!ok) process.stderr.write(`bench: ${label} failed; its last output:\n${lastLines(timed.stderr, 8)}\n`);
+  if (!ok) {
+    process.stderr.write(`bench: ${label} failed; its last output:\n${lastLines(timed.stderr, 8)}\n`);
+    // A killed build leaves its renderers' working folders, named after its process, in .astro/.
+    const astro = path.join(ROOT, ".astro");
+    for (const name of await readdir(astro).catch(() => []))
+      if (name.startsWith(`render-${timed.pid}-`))
+        await rm(path.join(astro, name), { recursive: true, force: true });
+  }
   await rm(out, { recursive: true, force: true });
   await rm(path.join(tmp, ".workscope"), { recursive: true, force: true });
   return row;

@@ -31,6 +31,8 @@ export interface Timed {
   ownPeak: number;
   /** The largest resident memory of the process and all its descendants together, sampled every 250 ms. */
   treePeak: number;
+  /** Its process id. */
+  pid: number;
   /** Its exit code; null when a signal ended it. */
   status: number | null;
   /** The signal that ended it, if one did. */
@@ -100,7 +102,17 @@ export async function runCommand(command: Command): Promise<Timed> {
     // The process was killed or crashed before its exit handler ran: the sampled figure stands.
   }
   rmSync(scratch, { recursive: true, force: true });
-  return { ms, ownPeak, treePeak: Math.max(treePeak, ownPeak), status, signal, timedOut, stdout, stderr };
+  return {
+    ms,
+    pid: child.pid ?? 0,
+    ownPeak,
+    treePeak: Math.max(treePeak, ownPeak),
+    status,
+    signal,
+    timedOut,
+    stdout,
+    stderr,
+  };
 }
 
 /** Whether a timed command ended well. */

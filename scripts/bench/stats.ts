@@ -234,3 +234,15 @@ export function buildStage(stderr: string): string {
         : "before the first progress line";
   return `${oom ? "out of memory, " : ""}${stage}`;
 }
+
+/**
+ * Whether a build fitted its heap: met when it finished; NOT met when it failed, out of memory or
+ * otherwise; undecided when the time limit stopped it first, as a build that is slow may still fit.
+ */
+export function fitsVerdict(what: string, row: BuildRow | undefined): string {
+  if (row === undefined) return `${what}: not measured (run with --big)`;
+  if (row.failure === undefined) return `${what}: met`;
+  if (row.failure.startsWith("stopped at the time limit") && !row.failure.includes("out of memory"))
+    return `${what}: not decided (${row.failure})`;
+  return `${what}: NOT met (${row.failure})`;
+}

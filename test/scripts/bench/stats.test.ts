@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   buildStage,
   formatBuildTable,
+  fitsVerdict,
   formatTable,
   median,
   pairedRatio,
@@ -181,5 +182,23 @@ describe("buildStage", () => {
   it("tells a renderer that failed, and a build that printed nothing", () => {
     expect(buildStage("Error: rendering pages (part 2 of 2) failed with SIGKILL")).toBe("rendering pages");
     expect(buildStage("")).toBe("before the first progress line");
+  });
+});
+
+describe("fitsVerdict", () => {
+  const row = { label: "big", events: 1, rawMs: 1, ms: 1, pages: 1, treePeak: 1, ownPeak: 1 };
+
+  it("is met by a build that finished, and not measured without one", () => {
+    expect(fitsVerdict("fits", row)).toBe("fits: met");
+    expect(fitsVerdict("fits", undefined)).toBe("fits: not measured (run with --big)");
+  });
+
+  it("is not met by a build that failed, and undecided for one the time limit stopped", () => {
+    expect(fitsVerdict("fits", { ...row, failure: "killed by SIGABRT; stage: out of memory, x" })).toBe(
+      "fits: NOT met (killed by SIGABRT; stage: out of memory, x)",
+    );
+    expect(fitsVerdict("fits", { ...row, failure: "stopped at the time limit of 8 min" })).toBe(
+      "fits: not decided (stopped at the time limit of 8 min)",
+    );
   });
 });
