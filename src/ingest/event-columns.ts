@@ -293,7 +293,9 @@ export class EventColumnsBuilder {
       factNumber: this.factNumber.slice(0, this.factNumbers),
       factFlag: this.factFlag.slice(0, this.factFlags),
       factJson: this.factJson.slice(0, this.factJsons),
-      dictionary: Buffer.from(JSON.stringify([...this.strings.keys()]), "utf8"),
+      // TextEncoder gives a buffer of its own; a small Buffer would be a slice of Node's shared
+      // pool, which cannot be handed to another thread.
+      dictionary: new TextEncoder().encode(JSON.stringify([...this.strings.keys()])),
       rawStart: this.rawStart.slice(0, n),
       rawLength: this.rawLength.slice(0, n),
       fileOffset: this.fileOffset.slice(0, n),
@@ -512,7 +514,7 @@ const COLUMN_TYPES: Record<
 
 /** The buffers of the columns, for a worker's transfer list. */
 export function columnBuffers(columns: EventColumns): ArrayBuffer[] {
-  return COLUMN_ORDER.map((name) => columns[name].buffer as ArrayBuffer);
+  return [...new Set(COLUMN_ORDER.map((name) => columns[name].buffer as ArrayBuffer))];
 }
 
 /**

@@ -59,6 +59,8 @@ export interface LoadStats {
   cachedBytes: number;
   /** Bytes of event files parsed. */
   parsedBytes: number;
+  /** Parts parsed on workers and merged (not parsed again on the main thread). */
+  workerParts?: number;
 }
 
 /** One part of a file to parse, and, once started on a worker, its reply. */
@@ -388,6 +390,7 @@ async function mergeReplies(plan: EventsFilePlan, r: Reading, context: EventsRea
     r.bytes += reply.end.bytes;
     r.stopped ||= reply.end.stopped;
     context.progress.bytes(reply.end.bytes);
+    if (context.stats !== undefined) context.stats.workerParts = (context.stats.workerParts ?? 0) + 1;
     if (part.complete) {
       r.segments.push({ lineBase, columns: reply.columns });
       r.complete = { lines: r.lines, bytes: r.bytes, tally: r.tally.state() };

@@ -6,6 +6,7 @@ import type { LoadedInput } from "../../src/core/input.ts";
 import { loadInputs, type LoadOptions } from "../../src/ingest/load.ts";
 import { completeLinesEnd, splitRanges } from "../../src/ingest/parse-pool.ts";
 import { silentProgress } from "../../src/ingest/progress.ts";
+import type { LoadStats } from "../../src/ingest/read-events-file.ts";
 import { tmpTree } from "../helpers/tmp.ts";
 
 const oc = (ts: number, extra: Record<string, unknown> = {}) =>
@@ -51,8 +52,11 @@ describe("parsing on workers", () => {
       });
       const one = await load(dir, { workers: 0, findingsListed: 3 });
       for (const rangeBytes of [1, 64, 1000]) {
-        const many = await load(dir, { workers, rangeBytes, findingsListed: 3 });
+        const stats: LoadStats = { cachedBytes: 0, parsedBytes: 0 };
+        const many = await load(dir, { workers, rangeBytes, findingsListed: 3, stats });
         expect(comparable(many)).toEqual(comparable(one));
+        // The parts were merged from the workers, not all parsed again on the main thread.
+        if (workers > 1) expect(stats.workerParts).toBeGreaterThan(3);
       }
       expect(one.files.find((f) => f.path.endsWith("a.ndjson"))).toMatchObject({ lines: 14, events: 8 });
       expect(one.findingsOmitted?.length).toBeGreaterThan(0);
