@@ -64,7 +64,8 @@ export const LOAD_FLAGS = {
 
 /** The help lines of LOAD_FLAGS, for each command's Options. */
 export const LOAD_HELP = `  --workers N      parse event files on N worker threads; 0 or 1: on the main thread
-                   (default: 2 when the event files left to parse pass 32 MB, else 0)
+                   (default: 2 on three or more cores when the event files left to parse
+                   pass 32 MB, else 0)
   --range-bytes N  the bytes of a plain event file each worker part takes (default: 24 MiB)
   --cache DIR      keep each event file's parse in DIR, so a rerun parses only new lines
                    (default: $XDG_CACHE_HOME/workscope, else ~/.cache/workscope)
