@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { toEventLine } from "../../src/core/event-line.ts";
+import { eventLineWriter } from "../../src/core/event-line.ts";
 import { publish, redactJsonLine } from "../../src/core/redact/publish.ts";
 import { describeCounts, Redactor } from "../../src/core/redact/redact.ts";
 import type { Report } from "../../src/core/report.ts";
@@ -102,6 +102,7 @@ export async function runAnalyze(argv: string[], cwd: string = process.cwd()): P
   else if (values.json !== undefined) await writeJsonAtomic(path.resolve(cwd, values.json), report, layout);
   // Each line is made as it is written, so the lines of every event are never all held at once.
   const eventLines = function* (): Generator<string> {
+    const toEventLine = eventLineWriter();
     for (const e of events)
       yield redactor === null ? toEventLine(e) : redactJsonLine(toEventLine(e), redactor);
   };

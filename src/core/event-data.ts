@@ -1,3 +1,4 @@
+import { canonicalEnd, isCanonicalJson, topLevelMembers, type Span } from "./canonical-json.ts";
 import type { BaseEvent } from "./event.ts";
 import { isRecord } from "./formats/fields.ts";
 
@@ -19,6 +20,60 @@ export function eventData(event: BaseEvent): Record<string, unknown> {
     case "v1.1":
       return value;
   }
+}
+
+/**
+ * The producer's payload as JSON text: exactly `JSON.stringify(eventData(event))`. When the line
+ * already holds the payload as JSON.stringify writes it (see canonical-json.ts), its text is
+ * copied from the line, which costs a scan instead of a parse and a stringify; otherwise it is
+ * parsed and written again. Like JSON.stringify, it throws a RangeError for a payload nested too
+ * deeply to write.
+ */
+export function eventDataJson(event: BaseEvent): string {
+  const text = eventText(event);
+  return (
+    (event.invalid === undefined ? copiedData(text, event.source) : null) ?? JSON.stringify(eventData(event))
+  );
+}
+
+/** The members of a line that decide which part of it is the payload. */
+const ENVELOPE = ["data", "workscope", "payload"] as const;
+
+/**
+ * The payload's text copied from the line, when the scanners can prove it is what eventData and
+ * JSON.stringify would give; null when the line needs the slow path.
+ */
+export function copiedData(text: string, source: BaseEvent["source"]): string | null {
+  if (source === "v1.1") return wholeText(text);
+  const members = topLevelMembers(text, ENVELOPE);
+  if (members === null) return null;
+  if (source === "openclaw") {
+    const data = members.get("data");
+    return data === undefined ? "{}" : recordText(text, data, "{}");
+  }
+  const workscope = members.get("workscope");
+  const payload = members.get("payload");
+  if (workscope !== undefined && payload !== undefined) {
+    const marker = text.slice(workscope.start, workscope.end);
+    // An escape could spell "hook" otherwise; such a line takes the slow path.
+    if (marker.includes("\\")) return null;
+    if (marker === '"hook"') return recordText(text, payload, null);
+  }
+  return wholeText(text);
+}
+
+/** The line itself as the payload, when it is an object written canonically. */
+function wholeText(text: string): string | null {
+  return text.charCodeAt(0) === 0x7b && isCanonicalJson(text) ? text : null;
+}
+
+/**
+ * The text of a member's value when it is an object written canonically; `otherwise` when it is
+ * no object at all (null, an array, a string…); null when it is an object written otherwise.
+ */
+function recordText(text: string, span: Span, otherwise: string | null): string | null {
+  if (text.charCodeAt(span.start) !== 0x7b) return otherwise;
+  return canonicalEnd(text, span.start) === span.end ? text.slice(span.start, span.end) : null;
 }
 
 const decoder = new TextDecoder();

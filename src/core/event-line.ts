@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { CollabCategory } from "./category.ts";
 import { CategorySource } from "./classify/category-decision.ts";
-import { eventCategory } from "./classify/event-category.ts";
+import type { CategoryDecision } from "./classify/category-decision.ts";
+import { eventCategory, textOf } from "./classify/event-category.ts";
 import { CanonicalEvent, eventId } from "./event.ts";
-import { eventData, eventText } from "./event-data.ts";
-import { toIso } from "./time.ts";
+import { eventData, eventDataJson, eventText } from "./event-data.ts";
+import { isInTimeRange, toIso } from "./time.ts";
 
 /**
  * One line of `analyze --events`, and one event of the static API's `/api/events.json`: the
@@ -115,4 +116,114 @@ export const TOO_DEEP =
 /** The line with its payload replaced by the text of the line it was read from. */
 export function tooDeep(line: EventLine, event: CanonicalEvent): EventLine {
   return { ...line, data: { reason: TOO_DEEP, text: eventText(event) } };
+}
+
+/**
+ * A writer of `analyze --events` lines for one pass over the events: each call gives exactly
+ * `toEventLine(event)`, made more cheaply. The payload is copied from the line when it is written
+ * canonically (eventDataJson); the category fields are worked out once per distinct text and
+ * stated category, as logs repeat their texts; the time's text is made once per second, as events
+ * come in time order. The memory of the category fields lives as long as the writer, and is
+ * emptied when it holds CATEGORY_MEMO_SIZE texts, so a log where every text is new costs one map
+ * lookup per event and no more memory than that bound.
+ */
+export function eventLineWriter(): (event: CanonicalEvent) => string {
+  const category = categoryFields();
+  const time = isoTimes();
+  let file: string | null = null;
+  let fileJson = "";
+  return (event) => {
+    if (event.file !== file) {
+      file = event.file;
+      fileJson = JSON.stringify(file);
+    }
+    let data: string;
+    try {
+      data = eventDataJson(event);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      // As in toEventLine: the payload's text stands in for a payload too deep to write.
+      data = JSON.stringify({ reason: TOO_DEEP, text: eventText(event) });
+    }
+    return (
+      `{"id":${JSON.stringify(eventId(event))},"ts":${JSON.stringify(event.ts)},"time":"${time(event.ts)}"` +
+      `${event.tsEstimated ? ',"tsEstimated":true' : ""},"type":${JSON.stringify(event.type)}` +
+      `,"source":"${event.source}","agentId":${nullable(event.agentId)},"fromAgent":${nullable(event.fromAgent)}` +
+      `,"toAgent":${nullable(event.toAgent)},"workSessionId":${nullable(event.workSessionId)}` +
+      `,"conversationId":${nullable(event.conversationId)},"taskId":${nullable(event.taskId)}` +
+      `,"eventRole":"${event.eventRole}","fromSessionType":"${event.fromSessionType}"` +
+      `,"toSessionType":"${event.toSessionType}",${category(event)},"file":${fileJson}` +
+      `,"line":${JSON.stringify(event.line)},"data":${data}}`
+    );
+  };
+}
+
+function nullable(value: string | null): string {
+  return value === null ? "null" : JSON.stringify(value);
+}
+
+/** How many distinct texts the category memory of one writer holds before it starts again. */
+export const CATEGORY_MEMO_SIZE = 1 << 16;
+
+/** The category fields of a line without a category. */
+const NO_CATEGORY = categoryJson(null);
+
+/** The four category fields of a line as JSON members, in eventLine's order. */
+function categoryJson(decision: CategoryDecision | null): string {
+  if (decision === null)
+    return '"collabCategory":null,"collabSubTags":[],"categoryConfidence":null,"categorySource":null';
+  return (
+    `"collabCategory":${JSON.stringify(decision.collabCategory)},"collabSubTags":${JSON.stringify(decision.collabSubTags)}` +
+    `,"categoryConfidence":${JSON.stringify(decision.categoryConfidence)},"categorySource":${JSON.stringify(decision.categorySource)}`
+  );
+}
+
+/**
+ * The category fields of an event, remembered per stated category and text: eventCategory reads
+ * nothing else of the event, so two events that share both share the fields.
+ */
+function categoryFields(): (event: CanonicalEvent) => string {
+  const memo = new Map<string | null, Map<string, string>>();
+  let size = 0;
+  return (event) => {
+    const text = textOf(event.facts);
+    if (text === null && event.statedCategory === null) return NO_CATEGORY;
+    let texts = memo.get(event.statedCategory);
+    if (texts === undefined) memo.set(event.statedCategory, (texts = new Map()));
+    // textOf never gives empty text, so "" can stand for no text.
+    const key = text ?? "";
+    let json = texts.get(key);
+    if (json === undefined) {
+      json = categoryJson(eventCategory(event));
+      if (size >= CATEGORY_MEMO_SIZE) {
+        for (const other of memo.values()) other.clear();
+        size = 0;
+      }
+      texts.set(key, json);
+      size++;
+    }
+    return json;
+  };
+}
+
+/**
+ * A maker of ISO-8601 texts of epoch milliseconds, exactly `toIso(ms)`, that formats each second
+ * once and writes only the milliseconds for the next times of the same second.
+ */
+export function isoTimes(): (ms: number) => string {
+  let second = Number.NaN;
+  let prefix = "";
+  return (ms) => {
+    // toIso's own error for a time outside the years it writes.
+    if (!isInTimeRange(ms)) return toIso(ms);
+    // A Date drops a time's fraction toward zero.
+    const whole = Math.trunc(ms);
+    const start = Math.floor(whole / 1000) * 1000;
+    if (start !== second) {
+      second = start;
+      prefix = new Date(start).toISOString().slice(0, 20);
+    }
+    const milli = whole - start;
+    return `${prefix}${milli < 10 ? "00" : milli < 100 ? "0" : ""}${milli}Z`;
+  };
 }
