@@ -38,8 +38,9 @@ events/s, peak memory and speed against the raw loop, then the verdicts against 
 
 Options:
   --mb N            the state directory's log in MB (default 120)
-  --runs N          rounds; each command runs once a round and the median counts (default 3)
-  --skip-build      time analyze only, no build
+  --runs N          rounds; each command runs once a round and the median counts (default 3);
+                    0 runs no round, for the builds alone
+  --skip-build      no build of 10,000 sessions (--big still builds 100,000)
   --big             also build a state directory of 100,000 work sessions (1.3 GB of log) with
                     a 4 GB heap; it takes many minutes
   --time-limit MIN  a build still running after MIN minutes is stopped and reported as failed
@@ -94,7 +95,7 @@ function parseOptions(): Options | null {
   };
   return {
     mb: number("mb", values.mb),
-    runs: Math.round(number("runs", values.runs)),
+    runs: values.runs === "0" ? 0 : Math.round(number("runs", values.runs)),
     skipBuild: values["skip-build"] === true,
     big: values.big === true,
     timeLimitMs: number("time-limit", values["time-limit"]) * 60_000,
@@ -326,34 +327,37 @@ async function benchmark(
       ...(runs.noCache.length === 0 ? { note: "not measured: no --no-cache flag yet" } : {}),
     },
   ];
-  say(formatTable(rows, input));
-  say(
-    `  MB/s and events/s are over the log (${(state.bytes / 1e6).toFixed(1)} MB, ${state.lines.toLocaleString("en-US")} events); times are whole processes (start to exit); vs raw is the median of each round's raw time / its time\n`,
-  );
+  if (options.runs > 0) say(formatTable(rows, input));
+  if (options.runs > 0)
+    say(
+      `  MB/s and events/s are over the log (${(state.bytes / 1e6).toFixed(1)} MB, ${state.lines.toLocaleString("en-US")} events); times are whole processes (start to exit); vs raw is the median of each round's raw time / its time\n`,
+    );
   if (identical.length > 0)
     say(
       `  warm check: the Report after the append ${identical.every(Boolean) ? `is byte-identical to a --no-cache run in ${identical.length === options.runs ? "every round" : `${identical.length} of ${options.runs} rounds`}: identical` : `DIFFERS from a --no-cache run in ${identical.filter((same) => !same).length} of ${identical.length} rounds`}\n`,
     );
-  say("\n");
+  if (options.runs > 0) say("\n");
 
   const builds: BuildRow[] = [];
   if (!options.skipBuild) {
     const ten = await ensureSiteState(path.join(ROOT, "bench-data", "state-10000-sessions"), 10_000);
     builds.push(await measureBuild("build, 10,000 sessions", ten, [], options, tmp, buildFlags, rel));
-    if (options.big) {
-      const big = await ensureSiteState(path.join(ROOT, "bench-data", "state-100000-sessions"), 100_000);
-      builds.push(
-        await measureBuild(
-          `build, 100,000 sessions, ${BIG_HEAP_MB / 1024} GB heap`,
-          big,
-          [`--max-old-space-size=${BIG_HEAP_MB}`],
-          options,
-          tmp,
-          buildFlags,
-          rel,
-        ),
-      );
-    }
+  }
+  if (options.big) {
+    const big = await ensureSiteState(path.join(ROOT, "bench-data", "state-100000-sessions"), 100_000);
+    builds.push(
+      await measureBuild(
+        `build, 100,000 sessions, ${BIG_HEAP_MB / 1024} GB heap`,
+        big,
+        [`--max-old-space-size=${BIG_HEAP_MB}`],
+        options,
+        tmp,
+        buildFlags,
+        rel,
+      ),
+    );
+  }
+  if (builds.length > 0) {
     say(formatBuildTable(builds));
     say(
       `  each state directory is the sample's whole log copied to at least that many sessions; × raw = the build's time / the raw loop's over its log; peak MB all = the build and its renderers together, sampled every 250 ms\n\n`,
