@@ -269,6 +269,8 @@ export interface Span {
   start: number;
   /** Just after its last character. */
   end: number;
+  /** True when the value's text is what JSON.stringify writes for it (see canonicalEnd). */
+  canonical: boolean;
 }
 
 /**
@@ -291,9 +293,16 @@ export function topLevelMembers(text: string, names: readonly string[]): Map<str
     at = skipSpace(text, keyEnd);
     if (text.charCodeAt(at) !== COLON) return null;
     const start = skipSpace(text, at + 1);
-    const end = valueEnd(text, start);
+    let end = -1;
+    let canonical = false;
+    if (names.includes(key)) {
+      // The value is scanned once: as canonical text first, as any JSON when it is not.
+      end = canonicalEnd(text, start);
+      canonical = end >= 0;
+      if (!canonical) end = valueEnd(text, start);
+      if (end >= 0) found.set(key, { start, end, canonical });
+    } else end = valueEnd(text, start);
     if (end < 0) return null;
-    if (names.includes(key)) found.set(key, { start, end });
     at = skipSpace(text, end);
     const next = text.charCodeAt(at);
     if (next === CLOSE_OBJECT) return skipSpace(text, at + 1) === text.length ? found : null;

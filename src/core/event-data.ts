@@ -1,4 +1,4 @@
-import { canonicalEnd, isCanonicalJson, topLevelMembers, type Span } from "./canonical-json.ts";
+import { isCanonicalJson, topLevelMembers, type Span } from "./canonical-json.ts";
 import type { BaseEvent } from "./event.ts";
 import { isRecord } from "./formats/fields.ts";
 
@@ -73,7 +73,7 @@ function wholeText(text: string): string | null {
  */
 function recordText(text: string, span: Span, otherwise: string | null): string | null {
   if (text.charCodeAt(span.start) !== 0x7b) return otherwise;
-  return canonicalEnd(text, span.start) === span.end ? text.slice(span.start, span.end) : null;
+  return span.canonical ? text.slice(span.start, span.end) : null;
 }
 
 const decoder = new TextDecoder();

@@ -124,11 +124,11 @@ export function tooDeep(line: EventLine, event: CanonicalEvent): EventLine {
  * canonically (eventDataJson); the category fields are worked out once per distinct text and
  * stated category, as logs repeat their texts; the time's text is made once per second, as events
  * come in time order. The memory of the category fields lives as long as the writer, and is
- * emptied when it holds CATEGORY_MEMO_SIZE texts, so a log where every text is new costs one map
+ * emptied when it holds `memoSize` texts, so a log where every text is new costs one map
  * lookup per event and no more memory than that bound.
  */
-export function eventLineWriter(): (event: CanonicalEvent) => string {
-  const category = categoryFields();
+export function eventLineWriter(memoSize = CATEGORY_MEMO_SIZE): (event: CanonicalEvent) => string {
+  const category = categoryFields(memoSize);
   const time = isoTimes();
   let file: string | null = null;
   let fileJson = "";
@@ -182,7 +182,7 @@ function categoryJson(decision: CategoryDecision | null): string {
  * The category fields of an event, remembered per stated category and text: eventCategory reads
  * nothing else of the event, so two events that share both share the fields.
  */
-function categoryFields(): (event: CanonicalEvent) => string {
+function categoryFields(memoSize: number): (event: CanonicalEvent) => string {
   const memo = new Map<string | null, Map<string, string>>();
   let size = 0;
   return (event) => {
@@ -195,7 +195,7 @@ function categoryFields(): (event: CanonicalEvent) => string {
     let json = texts.get(key);
     if (json === undefined) {
       json = categoryJson(eventCategory(event));
-      if (size >= CATEGORY_MEMO_SIZE) {
+      if (size >= memoSize) {
         for (const other of memo.values()) other.clear();
         size = 0;
       }

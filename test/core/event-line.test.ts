@@ -1,7 +1,10 @@
+import { readFileSync } from "node:fs";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { CanonicalEvent } from "../../src/core/event.ts";
 import { classifyEvent } from "../../src/core/classify/classify-event.ts";
-import { EventLine, TOO_DEEP, toEventLine } from "../../src/core/event-line.ts";
+import { EventLine, eventLineWriter, isoTimes, TOO_DEEP, toEventLine } from "../../src/core/event-line.ts";
+import { TIME_RANGE_MS, toIso } from "../../src/core/time.ts";
 import { normalizeLine } from "../../src/core/formats/normalize-line.ts";
 import { classifiedEvent } from "../helpers/events.ts";
 import { lineRef } from "../helpers/line-ref.ts";
@@ -107,5 +110,111 @@ describe("toEventLine", () => {
     expect(line).toMatchObject({ type: "a2a.send", agentId: "eden", file: "logs/deep.ndjson", line: 7 });
     expect(line["data"]).toEqual({ reason: TOO_DEEP, text });
     expect(EventLine.safeParse(line).success).toBe(true);
+  });
+});
+
+/** The events of an NDJSON file, read with each line's text as written and classified as analyze does. */
+function fileEvents(file: string): CanonicalEvent[] {
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .flatMap((text, i) => {
+      const event = normalizeLine(lineRef(file, i + 1, text.replace(/\r$/, ""))).event;
+      return event === null ? [] : [classifyEvent(event, { mainAgents: new Set(["main", "eden", "nuri"]) })];
+    });
+}
+
+describe("eventLineWriter", () => {
+  it("writes exactly toEventLine's line for every event of the sample and the hostile fixture", () => {
+    const events = [
+      "content/sample/logs/coordination-events.ndjson",
+      "content/sample/logs/coordination-events-2026-02.ndjson",
+      "content/sample/claude/hooks.ndjson",
+      "content/sample/streams/office-v11.ndjson",
+      "test/fixtures/site-hostile/logs/coordination-events.ndjson",
+    ].flatMap(fileEvents);
+    expect(events.length).toBeGreaterThan(500);
+    // A small memory, so that it is emptied and filled again on the way.
+    const write = eventLineWriter(7);
+    for (const event of events) expect(write(event), `${event.file}:${event.line}`).toBe(toEventLine(event));
+  });
+
+  it("writes toEventLine's line for events that share a text but not a stated category, time or file", () => {
+    const write = eventLineWriter();
+    const send = read(SEND);
+    const variants: CanonicalEvent[] = [
+      send,
+      { ...send, statedCategory: "infra_ops" },
+      { ...send, statedCategory: "research" },
+      { ...send, tsEstimated: true, ts: send.ts + 999 },
+      { ...send, ts: send.ts - 1, file: 'logs/"odd"\u2028.ndjson' },
+      { ...send, facts: {}, statedCategory: "research" },
+      { ...send, facts: {} },
+      send,
+    ];
+    for (const event of variants) expect(write(event)).toBe(toEventLine(event));
+  });
+
+  it("keeps a payload too deep to write as its text, as toEventLine does", () => {
+    const deep = `${"[".repeat(20_000)}${"]".repeat(20_000)}`;
+    const text = `{"type":"a2a.send","agentId":"eden","ts":1771578000000,"data":{"message":"hi","x":${deep}}}`;
+    const { event } = normalizeLine(lineRef("logs/deep.ndjson", 7, text));
+    if (event === null) throw new Error("the line should be an event");
+    const classified = classifyEvent(event, { mainAgents: new Set(["main"]) });
+    expect(eventLineWriter()(classified)).toBe(toEventLine(classified));
+  });
+});
+
+describe("isoTimes", () => {
+  const iso = (ms: number) => new Date(ms).toISOString();
+
+  it("writes what toISOString writes, for any time of the years 0000-9999, one after another", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.integer({ min: TIME_RANGE_MS.min, max: TIME_RANGE_MS.max }),
+            fc.integer({ min: -5000, max: 5000 }),
+            fc.double({ min: TIME_RANGE_MS.min, max: TIME_RANGE_MS.max, noNaN: true }),
+          ),
+          { maxLength: 20 },
+        ),
+        (times) => {
+          const time = isoTimes();
+          for (const ms of times) expect(time(ms)).toBe(iso(ms));
+        },
+      ),
+    );
+  });
+
+  it("writes the edges: the range's ends, leap days, the epoch and the milliseconds around a second", () => {
+    const time = isoTimes();
+    const edges = [
+      TIME_RANGE_MS.min,
+      TIME_RANGE_MS.max,
+      Date.UTC(2024, 1, 29, 23, 59, 59, 999),
+      Date.UTC(2000, 1, 29),
+      Date.UTC(1900, 1, 28, 23, 59, 59, 1),
+      Date.UTC(1900, 2, 1),
+      -1,
+      -0.5,
+      0,
+      0.5,
+      999,
+      1000,
+      1001,
+      -1000,
+      -999,
+      -1001,
+      1768811070000,
+      1768811070009,
+      1768811070099,
+    ];
+    for (const ms of edges) expect(time(ms), String(ms)).toBe(iso(ms));
+  });
+
+  it("throws toIso's error for a time outside the years 0000-9999", () => {
+    expect(() => isoTimes()(TIME_RANGE_MS.max + 1)).toThrow(/outside the years/);
+    expect(() => isoTimes()(Number.NaN)).toThrow(/outside the years/);
+    expect(() => toIso(TIME_RANGE_MS.min - 1)).toThrow(/outside the years/);
   });
 });
