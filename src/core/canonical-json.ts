@@ -293,12 +293,11 @@ export function topLevelMembers(text: string, names: readonly string[]): Map<str
     at = skipSpace(text, keyEnd);
     if (text.charCodeAt(at) !== COLON) return null;
     const start = skipSpace(text, at + 1);
-    let end = -1;
-    let canonical = false;
+    let end: number;
     if (names.includes(key)) {
       // The value is scanned once: as canonical text first, as any JSON when it is not.
       end = canonicalEnd(text, start);
-      canonical = end >= 0;
+      const canonical = end >= 0;
       if (!canonical) end = valueEnd(text, start);
       if (end >= 0) found.set(key, { start, end, canonical });
     } else end = valueEnd(text, start);

@@ -144,10 +144,10 @@ describe("eventLineWriter", () => {
     const variants: CanonicalEvent[] = [
       send,
       { ...send, statedCategory: "infra_ops" },
-      { ...send, statedCategory: "research" },
+      { ...send, statedCategory: "research_analysis" },
       { ...send, tsEstimated: true, ts: send.ts + 999 },
       { ...send, ts: send.ts - 1, file: 'logs/"odd"\u2028.ndjson' },
-      { ...send, facts: {}, statedCategory: "research" },
+      { ...send, facts: {}, statedCategory: "research_analysis" },
       { ...send, facts: {} },
       send,
     ];
