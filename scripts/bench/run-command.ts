@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { MAX_RSS_FILE } from "./max-rss.ts";
-import { treeRss } from "./tree-rss.ts";
+import { peakRss, treeRss } from "./tree-rss.ts";
 
 /** The module that makes a timed process write its own peak memory when it exits. */
 const MAX_RSS = fileURLToPath(new URL("./max-rss.ts", import.meta.url));
@@ -27,7 +27,10 @@ export interface Command {
 export interface Timed {
   /** Wall time from starting the process to its exit, in ms: Node's start and module loading too. */
   ms: number;
-  /** The process's own peak resident memory, in bytes, threads included; 0 if it died before telling. */
+  /**
+   * The process's own peak resident memory, in bytes, threads included; for one that died before
+   * telling, its high water mark as last sampled (every 250 ms).
+   */
   ownPeak: number;
   /** The largest resident memory of the process and all its descendants together, sampled every 250 ms. */
   treePeak: number;
@@ -76,8 +79,11 @@ export async function runCommand(command: Command): Promise<Timed> {
     stderr = (stderr + chunk.toString()).slice(-KEEP_STDERR);
   });
   let treePeak = 0;
+  let sampledOwn = 0;
   const sample = (): void => {
-    if (child.pid !== undefined) treePeak = Math.max(treePeak, treeRss(child.pid));
+    if (child.pid === undefined) return;
+    treePeak = Math.max(treePeak, treeRss(child.pid));
+    sampledOwn = Math.max(sampledOwn, peakRss(child.pid));
   };
   const poll = setInterval(sample, 250);
   let timedOut = false;
@@ -95,11 +101,12 @@ export async function runCommand(command: Command): Promise<Timed> {
   const ms = performance.now() - started;
   clearInterval(poll);
   if (limit !== undefined) clearTimeout(limit);
-  let ownPeak = 0;
+  let ownPeak = sampledOwn;
   try {
     ownPeak = Number(readFileSync(rssFile, "utf8"));
   } catch {
-    // The process was killed or crashed before its exit handler ran: the sampled figure stands.
+    // The process was killed or crashed before its exit handler ran: its high water mark as last
+    // sampled stands.
   }
   rmSync(scratch, { recursive: true, force: true });
   return {
@@ -120,14 +127,19 @@ export function succeeded(run: Timed): boolean {
   return run.status === 0 && !run.timedOut;
 }
 
-/** Why a timed command failed, in one line: its exit, and the last line of its standard error. */
+/**
+ * Why a timed command failed, in one line: its exit, and the last line of its standard error, or
+ * V8's fatal error when there is one (the lines after it are a native stack).
+ */
 export function failure(run: Timed, limitMs?: number): string {
   const how = run.timedOut
     ? `stopped at the time limit of ${+((limitMs ?? 0) / 60_000).toFixed(2)} min`
     : run.signal !== null
       ? `killed by ${run.signal}`
       : `exit code ${run.status}`;
-  return `${how} after ${(run.ms / 1000).toFixed(1)} s; last output: ${lastLines(run.stderr, 1) || "(none)"}`;
+  const fatal = /^FATAL ERROR: .*$/m.exec(run.stderr)?.[0];
+  const last = fatal ?? (lastLines(run.stderr, 1) || "(none)");
+  return `${how} after ${(run.ms / 1000).toFixed(1)} s; last output: ${last}`;
 }
 
 /** The last `n` lines of a text that are not empty, joined with " | ". */

@@ -232,7 +232,8 @@ export function buildStage(stderr: string): string {
       : /^workscope: \d+\/\d+ files/m.test(stderr)
         ? "reading and analyzing the logs"
         : "before the first progress line";
-  return `${oom ? "out of memory, " : ""}${stage}`;
+  const progress = [...stderr.matchAll(/^workscope: .*$/gm)].at(-1)?.[0];
+  return `${oom ? "out of memory, " : ""}${stage}${progress === undefined ? "" : ` (last progress: ${progress})`}`;
 }
 
 /**

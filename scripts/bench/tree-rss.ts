@@ -27,3 +27,17 @@ export function treeRss(root: number): number {
   visit(root);
   return total;
 }
+
+/**
+ * The peak resident memory of one process so far (its VmHWM, "high water mark"), in bytes; 0 when
+ * it has gone. Read while the process runs, it keeps the peak of one that is killed before it can
+ * tell its own.
+ */
+export function peakRss(pid: number): number {
+  try {
+    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return Number(kb ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}

@@ -59,6 +59,15 @@ setTimeout(() => {}, 60000);`;
   });
 });
 
+describe("failure", () => {
+  it("names V8's fatal error rather than the native stack printed after it", async () => {
+    const code =
+      "console.error('FATAL ERROR: Reached heap limit'); console.error(' 1: 0xe46bbe node::OOM'); process.exitCode = 134;";
+    const timed = await runCommand({ ...script(code), args: [] });
+    expect(failure(timed)).toMatch(/; last output: FATAL ERROR: Reached heap limit$/);
+  });
+});
+
 describe("lastLines", () => {
   it("keeps the last non-empty lines, whether they end in newlines or carriage returns", () => {
     expect(lastLines("a\nb\r\rc\n\n", 2)).toBe("b | c");

@@ -167,7 +167,7 @@ describe("formatBuildTable", () => {
 describe("buildStage", () => {
   it("tells a build that died reading the logs", () => {
     expect(buildStage("workscope: 1/2 files, 80.0 MB, 0 events (0 events/s)\n")).toBe(
-      "reading and analyzing the logs",
+      "reading and analyzing the logs (last progress: workscope: 1/2 files, 80.0 MB, 0 events (0 events/s))",
     );
   });
 
@@ -175,7 +175,7 @@ describe("buildStage", () => {
     const stderr =
       "workscope: read 2 files: 10 events, 3 work sessions in 9.0 s (1.0 MB, 1 events/s)\nFATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory\n";
     expect(buildStage(stderr)).toBe(
-      "out of memory, after the analysis: building or writing the page data, or rendering pages",
+      "out of memory, after the analysis: building or writing the page data, or rendering pages (last progress: workscope: read 2 files: 10 events, 3 work sessions in 9.0 s (1.0 MB, 1 events/s))",
     );
   });
 

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { treeRss } from "../../../scripts/bench/tree-rss.ts";
+import { peakRss, treeRss } from "../../../scripts/bench/tree-rss.ts";
 
 describe("treeRss", () => {
   it("counts a process's own memory, and its children's on top", async () => {
@@ -18,5 +18,12 @@ describe("treeRss", () => {
 
   it("is 0 for a process that does not exist", () => {
     expect(treeRss(2 ** 22 + 1)).toBe(0);
+  });
+});
+
+describe("peakRss", () => {
+  it("gives a running process's high water mark, at least its memory now, and 0 for none", () => {
+    expect(peakRss(process.pid)).toBeGreaterThanOrEqual(treeRss(process.pid) - 1_000_000);
+    expect(peakRss(2 ** 22 + 1)).toBe(0);
   });
 });
