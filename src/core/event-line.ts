@@ -130,6 +130,7 @@ export function tooDeep(line: EventLine, event: CanonicalEvent): EventLine {
 export function eventLineWriter(memoSize = CATEGORY_MEMO_SIZE): (event: CanonicalEvent) => string {
   const category = categoryFields(memoSize);
   const time = isoTimes();
+  const q = quotedStrings();
   let file: string | null = null;
   let fileJson = "";
   return (event) => {
@@ -147,10 +148,10 @@ export function eventLineWriter(memoSize = CATEGORY_MEMO_SIZE): (event: Canonica
     }
     return (
       `{"id":${JSON.stringify(eventId(event))},"ts":${JSON.stringify(event.ts)},"time":"${time(event.ts)}"` +
-      `${event.tsEstimated ? ',"tsEstimated":true' : ""},"type":${JSON.stringify(event.type)}` +
-      `,"source":"${event.source}","agentId":${nullable(event.agentId)},"fromAgent":${nullable(event.fromAgent)}` +
-      `,"toAgent":${nullable(event.toAgent)},"workSessionId":${nullable(event.workSessionId)}` +
-      `,"conversationId":${nullable(event.conversationId)},"taskId":${nullable(event.taskId)}` +
+      `${event.tsEstimated ? ',"tsEstimated":true' : ""},"type":${q(event.type)}` +
+      `,"source":"${event.source}","agentId":${nullable(event.agentId, q)},"fromAgent":${nullable(event.fromAgent, q)}` +
+      `,"toAgent":${nullable(event.toAgent, q)},"workSessionId":${nullable(event.workSessionId, q)}` +
+      `,"conversationId":${nullable(event.conversationId, q)},"taskId":${nullable(event.taskId, q)}` +
       `,"eventRole":"${event.eventRole}","fromSessionType":"${event.fromSessionType}"` +
       `,"toSessionType":"${event.toSessionType}",${category(event)},"file":${fileJson}` +
       `,"line":${JSON.stringify(event.line)},"data":${data}}`
@@ -158,8 +159,29 @@ export function eventLineWriter(memoSize = CATEGORY_MEMO_SIZE): (event: Canonica
   };
 }
 
-function nullable(value: string | null): string {
-  return value === null ? "null" : JSON.stringify(value);
+function nullable(value: string | null, quoted: (value: string) => string): string {
+  return value === null ? "null" : quoted(value);
+}
+
+/** How many values the quoting memory of one writer holds before it starts again. */
+const QUOTED_MEMO_SIZE = 1 << 14;
+
+/**
+ * JSON.stringify of strings, remembered: agents, types and the ids of sessions, conversations
+ * and tasks repeat from event to event, and ingest keeps one copy of each, whose hash the Map
+ * computes once.
+ */
+function quotedStrings(): (value: string) => string {
+  const memo = new Map<string, string>();
+  return (value) => {
+    let json = memo.get(value);
+    if (json === undefined) {
+      if (memo.size >= QUOTED_MEMO_SIZE) memo.clear();
+      json = JSON.stringify(value);
+      memo.set(value, json);
+    }
+    return json;
+  };
 }
 
 /** How many distinct texts the category memory of one writer holds before it starts again. */
@@ -178,52 +200,92 @@ function categoryJson(decision: CategoryDecision | null): string {
   );
 }
 
+/** A text remembered with its stated category and the category fields they give. */
+interface Remembered {
+  text: string;
+  stated: string | null;
+  json: string;
+}
+
+/** How many texts one slot of the category memory holds; more that meet there are not kept. */
+const SLOT_SIZE = 4;
+
 /**
  * The category fields of an event, remembered per stated category and text: eventCategory reads
- * nothing else of the event, so two events that share both share the fields.
+ * nothing else of the event, so two events that share both share the fields. The memory is found
+ * by a number made from the text's length and eight of its characters rather than by a Map of
+ * the texts: a Map reads every character of every text to hash it, as each event's text is a new
+ * string, while the comparison that confirms a find stops at the first character that differs.
  */
 function categoryFields(memoSize: number): (event: CanonicalEvent) => string {
-  const memo = new Map<string | null, Map<string, string>>();
+  const memo = new Map<number, Remembered[]>();
   let size = 0;
   return (event) => {
     const text = textOf(event.facts);
-    if (text === null && event.statedCategory === null) return NO_CATEGORY;
-    let texts = memo.get(event.statedCategory);
-    if (texts === undefined) memo.set(event.statedCategory, (texts = new Map()));
+    const stated = event.statedCategory;
+    if (text === null && stated === null) return NO_CATEGORY;
     // textOf never gives empty text, so "" can stand for no text.
     const key = text ?? "";
-    let json = texts.get(key);
-    if (json === undefined) {
-      json = categoryJson(eventCategory(event));
-      if (size >= memoSize) {
-        for (const other of memo.values()) other.clear();
-        size = 0;
-      }
-      texts.set(key, json);
+    const slotKey = sampleHash(key);
+    let slot = memo.get(slotKey);
+    if (slot !== undefined) {
+      for (const entry of slot) if (entry.stated === stated && entry.text === key) return entry.json;
+    }
+    const json = categoryJson(eventCategory(event));
+    if (size >= memoSize) {
+      memo.clear();
+      size = 0;
+      slot = undefined;
+    }
+    if (slot === undefined) memo.set(slotKey, (slot = []));
+    if (slot.length < SLOT_SIZE) {
+      slot.push({ text: key, stated, json });
       size++;
     }
     return json;
   };
 }
 
+/** A number from a text's length and eight of its characters, spread over it. */
+function sampleHash(text: string): number {
+  const last = text.length - 1;
+  let hash = text.length;
+  for (let k = 0; k < 8; k++) hash = (Math.imul(hash, 31) + text.charCodeAt(((last * k) / 7) | 0)) | 0;
+  return hash;
+}
+
+/** The numbers 0–99 in two digits and 0–999 in three, as the times' texts write them. */
+const TWO_DIGITS = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, "0"));
+const THREE_DIGITS = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, "0"));
+
+const DAY_MS = 86_400_000;
+
 /**
- * A maker of ISO-8601 texts of epoch milliseconds, exactly `toIso(ms)`, that formats each second
- * once and writes only the milliseconds for the next times of the same second.
+ * A maker of ISO-8601 texts of epoch milliseconds, exactly `toIso(ms)`: the date is formatted by
+ * the Date once per day, as events come in time order and a day holds many of them, and the time
+ * of day is written from its numbers. (A second rarely holds two events, so remembering seconds
+ * saved nothing.)
  */
 export function isoTimes(): (ms: number) => string {
-  let second = Number.NaN;
-  let prefix = "";
+  let day = Number.NaN;
+  let date = "";
   return (ms) => {
     // toIso's own error for a time outside the years it writes.
     if (!isInTimeRange(ms)) return toIso(ms);
     // A Date drops a time's fraction toward zero.
     const whole = Math.trunc(ms);
-    const start = Math.floor(whole / 1000) * 1000;
-    if (start !== second) {
-      second = start;
-      prefix = new Date(start).toISOString().slice(0, 20);
+    const dayStart = Math.floor(whole / DAY_MS) * DAY_MS;
+    if (dayStart !== day) {
+      day = dayStart;
+      date = new Date(dayStart).toISOString().slice(0, 11);
     }
-    const milli = whole - start;
-    return `${prefix}${milli < 10 ? "00" : milli < 100 ? "0" : ""}${milli}Z`;
+    let rest = whole - dayStart;
+    const hours = (rest / 3_600_000) | 0;
+    rest -= hours * 3_600_000;
+    const minutes = (rest / 60_000) | 0;
+    rest -= minutes * 60_000;
+    const seconds = (rest / 1000) | 0;
+    const milli = rest - seconds * 1000;
+    return `${date}${TWO_DIGITS[hours]}:${TWO_DIGITS[minutes]}:${TWO_DIGITS[seconds]}.${THREE_DIGITS[milli]}Z`;
   };
 }
