@@ -41,6 +41,7 @@ const NINE = 0x39;
  */
 export function canonicalEnd(text: string, start: number): number {
   nextBackslash = -1;
+  keyTop = 0;
   return canonicalValueEnd(text, start, 0);
 }
 
@@ -81,34 +82,65 @@ function canonicalObjectEnd(text: string, start: number, depth: number): number 
   if (depth >= MAX_CANONICAL_DEPTH) return -1;
   let at = start + 1;
   if (text.charCodeAt(at) === CLOSE_OBJECT) return at + 1;
-  const keys: string[] = [];
+  // The object's keys as places in the text, on the shared stack above those of the objects
+  // that hold it; past LIST_KEYS keys, as texts in a Set.
+  const base = keyTop;
   let keySet: Set<string> | null = null;
   for (;;) {
-    if (text.charCodeAt(at) !== QUOTE) return -1;
+    if (text.charCodeAt(at) !== QUOTE) return ((keyTop = base), -1);
     const keyEnd = canonicalStringEnd(text, at);
-    if (keyEnd < 0) return -1;
+    if (keyEnd < 0) return ((keyTop = base), -1);
+    const keyStart = at + 1;
+    const keyLength = keyEnd - 1 - keyStart;
     // A key starting with a digit may be an array index, which JSON.stringify writes first.
-    const first = text.charCodeAt(at + 1);
-    if (first >= ZERO && first <= NINE) return -1;
+    const first = text.charCodeAt(keyStart);
+    if (first >= ZERO && first <= NINE) return ((keyTop = base), -1);
+    if (keyLength === 9 && text.startsWith("__proto__", keyStart)) return ((keyTop = base), -1);
     // Keys are compared as written: a canonical string has one spelling per value.
-    const key = text.slice(at + 1, keyEnd - 1);
-    if (key === "__proto__") return -1;
     if (keySet !== null) {
-      if (keySet.has(key)) return -1;
+      const key = text.slice(keyStart, keyEnd - 1);
+      if (keySet.has(key)) return ((keyTop = base), -1);
       keySet.add(key);
     } else {
-      if (keys.includes(key)) return -1;
-      keys.push(key);
-      if (keys.length > LIST_KEYS) keySet = new Set(keys);
+      for (let k = base; k < keyTop; k++) {
+        if (keyLengths[k] === keyLength && sameText(text, keyStarts[k] as number, keyStart, keyLength))
+          return ((keyTop = base), -1);
+      }
+      if (keyTop - base === LIST_KEYS || keyTop === keyStarts.length) {
+        keySet = new Set();
+        for (let k = base; k < keyTop; k++) {
+          const from = keyStarts[k] as number;
+          keySet.add(text.slice(from, from + (keyLengths[k] as number)));
+        }
+        keySet.add(text.slice(keyStart, keyEnd - 1));
+        keyTop = base;
+      } else {
+        keyStarts[keyTop] = keyStart;
+        keyLengths[keyTop++] = keyLength;
+      }
     }
-    if (text.charCodeAt(keyEnd) !== COLON) return -1;
+    if (text.charCodeAt(keyEnd) !== COLON) return ((keyTop = base), -1);
     at = canonicalValueEnd(text, keyEnd + 1, depth + 1);
-    if (at < 0) return -1;
+    if (at < 0) return ((keyTop = base), -1);
     const next = text.charCodeAt(at);
-    if (next === CLOSE_OBJECT) return at + 1;
-    if (next !== COMMA) return -1;
+    if (next === CLOSE_OBJECT) return ((keyTop = base), at + 1);
+    if (next !== COMMA) return ((keyTop = base), -1);
     at++;
   }
+}
+
+/**
+ * The keys of the objects being scanned, as start and length in the text: one stack shared by the
+ * nested objects, so that checking keys for repeats makes no string per key.
+ */
+const keyStarts = new Int32Array(LIST_KEYS * MAX_CANONICAL_DEPTH);
+const keyLengths = new Int32Array(LIST_KEYS * MAX_CANONICAL_DEPTH);
+let keyTop = 0;
+
+/** True when the `length` characters of `text` from `a` and from `b` are the same. */
+function sameText(text: string, a: number, b: number, length: number): boolean {
+  for (let i = 0; i < length; i++) if (text.charCodeAt(a + i) !== text.charCodeAt(b + i)) return false;
+  return true;
 }
 
 function canonicalArrayEnd(text: string, start: number, depth: number): number {

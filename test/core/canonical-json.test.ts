@@ -134,6 +134,16 @@ describe("canonicalEnd", () => {
     expect(valueEnd(nested(MAX_CANONICAL_DEPTH + 1), 0)).toBe(-1);
   });
 
+  it("finds a repeated key among many and beside nested objects, and lets nested objects repeat their parent's keys", () => {
+    const keys = Array.from({ length: 40 }, (_, i) => `k${i}`);
+    const object = (names: string[]) => `{${names.map((k) => `"${k}":{"${k}":1,"z":2}`).join(",")}}`;
+    expect(isCanonicalJson(object(keys))).toBe(true);
+    expect(isCanonicalJson(object([...keys, "k3"]))).toBe(false);
+    expect(isCanonicalJson(object([...keys.slice(0, 5), "k3"]))).toBe(false);
+    expect(isCanonicalJson('{"a":{"a":1,"b":{"a":2}},"b":{"a":3}}')).toBe(true);
+    expect(isCanonicalJson('{"a":{"b":1},"c":2,"a":3}')).toBe(false);
+  });
+
   it("finds where a value ends in a longer text", () => {
     expect(canonicalEnd('{"a":"x\\"y"},"b":2', 0)).toBe(12);
   });
