@@ -147,14 +147,14 @@ export function eventLineWriter(memoSize = CATEGORY_MEMO_SIZE): (event: Canonica
       data = JSON.stringify({ reason: TOO_DEEP, text: eventText(event) });
     }
     return (
-      `{"id":${JSON.stringify(eventId(event))},"ts":${JSON.stringify(event.ts)},"time":"${time(event.ts)}"` +
+      `{"id":${JSON.stringify(eventId(event))},"ts":${String(event.ts)},"time":"${time(event.ts)}"` +
       `${event.tsEstimated ? ',"tsEstimated":true' : ""},"type":${q(event.type)}` +
       `,"source":"${event.source}","agentId":${nullable(event.agentId, q)},"fromAgent":${nullable(event.fromAgent, q)}` +
       `,"toAgent":${nullable(event.toAgent, q)},"workSessionId":${nullable(event.workSessionId, q)}` +
       `,"conversationId":${nullable(event.conversationId, q)},"taskId":${nullable(event.taskId, q)}` +
       `,"eventRole":"${event.eventRole}","fromSessionType":"${event.fromSessionType}"` +
       `,"toSessionType":"${event.toSessionType}",${category(event)},"file":${fileJson}` +
-      `,"line":${JSON.stringify(event.line)},"data":${data}}`
+      `,"line":${String(event.line)},"data":${data}}`
     );
   };
 }

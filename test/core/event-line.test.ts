@@ -154,6 +154,19 @@ describe("eventLineWriter", () => {
     for (const event of variants) expect(write(event)).toBe(toEventLine(event));
   });
 
+  it("tells apart texts that look alike to its memory: one length, the same characters where it looks", () => {
+    const write = eventLineWriter();
+    const send = read(SEND);
+    // The memory samples characters 0, 8, 16, 25, 33, 42, 50 and 59 of a 60-character text.
+    const words = [" deploy", " budget", " review", " launch", " design", " tests ", " legal "];
+    const events = words.map((word) => ({ ...send, facts: { message: `x${word} ${"x".repeat(51)}` } }));
+    const categories = new Set(
+      events.map((event) => (JSON.parse(toEventLine(event)) as EventLine).collabCategory),
+    );
+    expect(categories.size).toBeGreaterThan(2);
+    for (const event of [...events, ...events]) expect(write(event)).toBe(toEventLine(event));
+  });
+
   it("keeps a payload too deep to write as its text, as toEventLine does", () => {
     const deep = `${"[".repeat(20_000)}${"]".repeat(20_000)}`;
     const text = `{"type":"a2a.send","agentId":"eden","ts":1771578000000,"data":{"message":"hi","x":${deep}}}`;
