@@ -138,6 +138,10 @@ export function eventLineWriter(memoSize = CATEGORY_MEMO_SIZE): (event: Canonica
       file = event.file;
       fileJson = JSON.stringify(file);
     }
+    // A fingerprint id is made of digits, letters, `-`, `.`, `+` and `~` (fingerprintId), which
+    // JSON writes as they are; a producer's id is quoted as any text, and not remembered, as
+    // each is new.
+    const id = event.id === null ? `"${eventId(event)}"` : JSON.stringify(event.id);
     let data: string;
     try {
       data = eventDataJson(event);
@@ -147,7 +151,7 @@ export function eventLineWriter(memoSize = CATEGORY_MEMO_SIZE): (event: Canonica
       data = JSON.stringify({ reason: TOO_DEEP, text: eventText(event) });
     }
     return (
-      `{"id":${JSON.stringify(eventId(event))},"ts":${String(event.ts)},"time":"${time(event.ts)}"` +
+      `{"id":${id},"ts":${String(event.ts)},"time":"${time(event.ts)}"` +
       `${event.tsEstimated ? ',"tsEstimated":true' : ""},"type":${q(event.type)}` +
       `,"source":"${event.source}","agentId":${nullable(event.agentId, q)},"fromAgent":${nullable(event.fromAgent, q)}` +
       `,"toAgent":${nullable(event.toAgent, q)},"workSessionId":${nullable(event.workSessionId, q)}` +
