@@ -17,7 +17,10 @@ export interface JsonLayout {
  */
 const OPEN_DEPTH = 3;
 
-/** Writes a value as a JSON file with a final newline, through a temporary name, in batches. */
+/**
+ * Writes a value as a JSON file with a final newline, through a temporary name, in batches; a
+ * device or a named pipe (`/dev/null`, `/dev/stdout`) is written directly (see `writeTextAtomic`).
+ */
 export async function writeJsonAtomic(target: string, value: unknown, layout: JsonLayout): Promise<void> {
   await writeTextAtomic(target, jsonFile(value, layout));
 }

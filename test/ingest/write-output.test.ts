@@ -1,4 +1,6 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
@@ -79,6 +81,61 @@ describe("writeTextAtomic", () => {
     await writeTextAtomic(target, pieces, 100);
     expect(readFileSync(target, "utf8")).toBe(pieces.join(""));
     expect(readdirSync(dir)).toEqual(["text.txt"]);
+  });
+});
+
+describe("writing to a target that is no regular file", () => {
+  it("writes a named pipe directly, leaving it a pipe, as a rename would replace it with a file", async () => {
+    const dir = tmpTree();
+    const fifo = path.join(dir, "pipe");
+    execFileSync("mkfifo", [fifo]);
+    const pieces = Array.from({ length: 3000 }, (_, i) => `${i}\n`);
+    // The reader opens the pipe while the writer does; each waits for the other.
+    const [read] = await Promise.all([readFile(fifo, "utf8"), writeTextAtomic(fifo, pieces, 100)]);
+    expect(read).toBe(pieces.join(""));
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
+    expect(readdirSync(dir)).toEqual(["pipe"]);
+  });
+
+  it("writes a pipe behind a symbolic link directly, and keeps the link", async () => {
+    const dir = tmpTree();
+    execFileSync("mkfifo", [path.join(dir, "pipe")]);
+    symlinkSync("pipe", path.join(dir, "link"));
+    const [read] = await Promise.all([
+      readFile(path.join(dir, "pipe"), "utf8"),
+      writeFileAtomic(path.join(dir, "link"), "through\n"),
+    ]);
+    expect(read).toBe("through\n");
+    expect(readlinkSync(path.join(dir, "link"))).toBe("pipe");
+    expect(lstatSync(path.join(dir, "pipe")).isFIFO()).toBe(true);
+  });
+
+  it("replaces the file a symbolic link points to, through a rename beside it, and keeps the link", async () => {
+    const dir = tmpTree({ "real/report.json": "old\n" });
+    mkdirSync(path.join(dir, "links"));
+    symlinkSync("../real/report.json", path.join(dir, "links", "report.json"));
+    await writeLinesAtomic(path.join(dir, "links", "report.json"), ["new"]);
+    expect(lstatSync(path.join(dir, "links", "report.json")).isSymbolicLink()).toBe(true);
+    expect(readFileSync(path.join(dir, "real", "report.json"), "utf8")).toBe("new\n");
+    expect(readdirSync(path.join(dir, "real"))).toEqual(["report.json"]);
+    expect(readdirSync(path.join(dir, "links"))).toEqual(["report.json"]);
+  });
+
+  it("takes a symbolic link that points nowhere for a missing file and writes a file in its place", async () => {
+    const dir = tmpTree();
+    symlinkSync("nowhere", path.join(dir, "report.json"));
+    await writeFileAtomic(path.join(dir, "report.json"), "{}\n");
+    expect(lstatSync(path.join(dir, "report.json")).isFile()).toBe(true);
+    expect(readFileSync(path.join(dir, "report.json"), "utf8")).toBe("{}\n");
+  });
+
+  it("fails on a folder and removes its temporary file", async () => {
+    const dir = tmpTree({ "report.json/inside": "kept" });
+    await expect(writeFileAtomic(path.join(dir, "report.json"), "{}")).rejects.toThrow(
+      /EISDIR|ENOTEMPTY|EEXIST/,
+    );
+    expect(readdirSync(dir)).toEqual(["report.json"]);
+    expect(readFileSync(path.join(dir, "report.json", "inside"), "utf8")).toBe("kept");
   });
 });
 
