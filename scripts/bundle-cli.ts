@@ -7,7 +7,7 @@
 import { existsSync, statSync } from "node:fs";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { build } from "esbuild";
+import { build, type OutputFile } from "esbuild";
 import { findProjectRoot } from "./project-root.ts";
 
 /** The folder, inside the project, that holds the bundle; git ignores it. */
@@ -32,16 +32,22 @@ export const ENTRIES: readonly { source: string; name: string }[] = [
 
 /**
  * Files the bundle depends on besides the modules esbuild reads: this script, whose options shape
- * the output, and the TypeScript settings esbuild reads.
+ * the output, the TypeScript settings esbuild reads, and package.json, which this script and the
+ * bundle's values taken from it at build time (the version, the engines) come from.
  */
-const ALSO_BUILT_FROM = ["scripts/bundle-cli.ts", "tsconfig.json"];
+const ALSO_BUILT_FROM = ["scripts/bundle-cli.ts", "tsconfig.json", "package.json"];
 
-/** One file the bundle was built from, as the stamp records it: path from the root, mtime, size. */
-export type StampEntry = [file: string, mtimeMs: number, size: number];
+/**
+ * One file the bundle was built from, as the stamp records it: path from the root, modification
+ * time, change time and size. The change time is set by the system on every write and on every
+ * change of the times, and no tool can set it back, so an edit that keeps the modification time and
+ * the size (`cp -p`, `rsync -t`, `touch -r`) still counts.
+ */
+export type StampEntry = [file: string, mtimeMs: number, ctimeMs: number, size: number];
 
 /** The stamp file's content. */
 export interface Stamp {
-  /** Every file the bundle was built from, with its modification time and size at the build. */
+  /** Every file the bundle was built from, with its modification and change times and size at the build. */
   inputs: StampEntry[];
   /** The bundled files' names in the bundle's folder, which must all be there. */
   outputs: string[];
@@ -61,7 +67,7 @@ export interface BundleResult {
  * Bundles the entries of the project at `root` into `root/.cli-bundle/`. Packages stay imports
  * from node_modules; the project's own modules are inlined. A file changed while esbuild read it
  * would leave a bundle older than the stamp says, so a build that saw a change under way is made
- * again.
+ * again. Each bundled file appears whole, by a rename, and the stamp last.
  */
 export async function bundleCli(root: string): Promise<BundleResult> {
   const dir = path.join(root, BUNDLE_FOLDER);
@@ -85,18 +91,22 @@ export async function bundleCli(root: string): Promise<BundleResult> {
       sourcemap: "linked",
       sourcesContent: false,
       metafile: true,
+      // The files are put in place here, each whole by a rename (placeOutputs), not written in place.
+      write: false,
       logLevel: "warning",
     });
+    await placeOutputs(result.outputFiles);
     const alsoBuiltFrom = ALSO_BUILT_FROM.filter((file) => existsSync(path.join(root, file)));
     const files = [...Object.keys(result.metafile.inputs), ...alsoBuiltFrom].sort();
     const inputs: StampEntry[] = files.map((file) => {
       const stat = statSync(path.join(root, file));
-      return [file, stat.mtimeMs, stat.size];
+      return [file, stat.mtimeMs, stat.ctimeMs, stat.size];
     });
-    // A file written since the build started may hold more than esbuild read. The margin covers
-    // the clocks' rounding (Date.now() whole milliseconds, mtimes finer): a file written just
-    // before the start only costs another build.
-    const changedDuringBuild = inputs.some(([, mtimeMs]) => mtimeMs >= started - 2);
+    // A file written since the build started may hold more than esbuild read; its change time says
+    // so even when its modification time was set back. The margin covers the clocks' rounding
+    // (Date.now() whole milliseconds, file times finer): a file written just before the start only
+    // costs another build.
+    const changedDuringBuild = inputs.some(([, , ctimeMs]) => ctimeMs >= started - 2);
     if (changedDuringBuild && attempt < 3) continue;
     if (!changedDuringBuild) {
       const stamp: Stamp = { inputs, outputs: entries.map((entry) => `${entry.name}.mjs`) };
@@ -109,6 +119,29 @@ export async function bundleCli(root: string): Promise<BundleResult> {
       outputs: entries.map((entry) => `${entry.name}.mjs`),
       inputs: changedDuringBuild ? 0 : inputs.length,
     };
+  }
+}
+
+/**
+ * Puts esbuild's output files into the bundle's folder, each written under a temporary name beside
+ * its place and renamed into it, so that a run that found the bundle current just before `npm run
+ * prepare` reads each file whole, old or new, and never half of one. All are written first and
+ * renamed in a row, source maps first and the command line's own file last, so that a file is in
+ * place before the one that names it. When a write fails, the temporary files are removed and the
+ * old files stay.
+ */
+async function placeOutputs(files: readonly OutputFile[]): Promise<void> {
+  const last = `${ENTRIES[0]!.name}.mjs`;
+  const rank = (file: OutputFile) =>
+    file.path.endsWith(".map") ? 0 : path.basename(file.path) === last ? 2 : 1;
+  const ordered = [...files].sort((a, b) => rank(a) - rank(b));
+  const temporary = (file: OutputFile) => `${file.path}.${process.pid}.tmp`;
+  try {
+    for (const file of ordered) await writeFile(temporary(file), file.contents);
+    for (const file of ordered) await rename(temporary(file), file.path);
+  } catch (error) {
+    await Promise.all(ordered.map((file) => rm(temporary(file), { force: true })));
+    throw error;
   }
 }
 
