@@ -33,16 +33,69 @@ const ZERO = 0x30;
 const NINE = 0x39;
 
 /**
- * The end (exclusive) of the JSON value that starts at `start` in `text`, when that value's text
- * is exactly what JSON.stringify writes for what JSON.parse reads from it; else -1. Such text has
- * no whitespace between tokens, numbers as `String(number)` writes them (no `1.0`, `-0`, `1e21`,
- * `1E5`), strings with only the escapes JSON.stringify uses, and objects without repeated keys,
- * keys that are array indices (JSON.stringify writes those first) or `__proto__`.
+ * The end (exclusive) of the JSON value that starts at `start` in `text`, when that value's text,
+ * without the whitespace between its tokens, is exactly what JSON.stringify writes for what
+ * JSON.parse reads from it; else -1. Such text has numbers as `String(number)` writes them (no
+ * `1.0`, `-0`, `1e21`, `1E5`), strings with only the escapes JSON.stringify uses, and objects
+ * without repeated keys, keys that are array indices (JSON.stringify writes those first) or
+ * `__proto__`. The whitespace found is kept for `withoutSpace` until the next scan.
  */
 export function canonicalEnd(text: string, start: number): number {
   nextBackslash = -1;
   keyTop = 0;
+  spaceStarts.length = 0;
+  spaceEnds.length = 0;
   return canonicalValueEnd(text, start, 0);
+}
+
+/**
+ * The runs of whitespace between the tokens of the value canonicalEnd last scanned, left to
+ * right: producers such as Python's json module write `", "` and `": "`, and once those are
+ * dropped their lines are as JSON.stringify writes them.
+ */
+const spaceStarts: number[] = [];
+const spaceEnds: number[] = [];
+
+/** Steps over whitespace at `at`, noting the run, and gives the place after it. */
+function space(text: string, at: number): number {
+  if (!isSpace(text.charCodeAt(at))) return at;
+  const from = at;
+  do at++;
+  while (isSpace(text.charCodeAt(at)));
+  spaceStarts.push(from);
+  spaceEnds.push(at);
+  return at;
+}
+
+/** The text from `start` to `end` without the whitespace canonicalEnd found in it. */
+function withoutSpace(text: string, start: number, end: number): string {
+  if (spaceStarts.length === 0) return text.slice(start, end);
+  let copy = "";
+  let from = start;
+  for (let i = 0; i < spaceStarts.length; i++) {
+    copy += text.slice(from, spaceStarts[i]);
+    from = spaceEnds[i] as number;
+  }
+  return copy + text.slice(from, end);
+}
+
+/**
+ * What `JSON.stringify(JSON.parse(text))` gives, when the scanner proves it is `text` without its
+ * whitespace between tokens (see canonicalEnd); else null.
+ */
+export function canonicalText(text: string): string | null {
+  const start = skipSpace(text, 0);
+  const end = canonicalEnd(text, start);
+  if (end < 0 || skipSpace(text, end) !== text.length) return null;
+  return withoutSpace(text, start, end);
+}
+
+/**
+ * The text of the value from `start` to `end`, as canonicalText gives it, when canonicalEnd has
+ * just scanned it; null when that scan found it not canonical (`end` is -1).
+ */
+function scannedText(text: string, start: number, end: number): string | null {
+  return end < 0 ? null : withoutSpace(text, start, end);
 }
 
 /**
@@ -73,14 +126,14 @@ function canonicalValueEnd(text: string, start: number, depth: number): number {
   return -1;
 }
 
-/** True when the whole of `text` is one canonical JSON value (see canonicalEnd). */
+/** True when the whole of `text` is one canonical JSON value without whitespace (see canonicalEnd). */
 export function isCanonicalJson(text: string): boolean {
-  return text.length > 0 && canonicalEnd(text, 0) === text.length;
+  return text.length > 0 && canonicalEnd(text, 0) === text.length && spaceStarts.length === 0;
 }
 
 function canonicalObjectEnd(text: string, start: number, depth: number): number {
   if (depth >= MAX_CANONICAL_DEPTH) return -1;
-  let at = start + 1;
+  let at = space(text, start + 1);
   if (text.charCodeAt(at) === CLOSE_OBJECT) return at + 1;
   // The object's keys as places in the text, on the shared stack above those of the objects
   // that hold it; past LIST_KEYS keys, as texts in a Set.
@@ -119,13 +172,15 @@ function canonicalObjectEnd(text: string, start: number, depth: number): number 
         keyLengths[keyTop++] = keyLength;
       }
     }
-    if (text.charCodeAt(keyEnd) !== COLON) return ((keyTop = base), -1);
-    at = canonicalValueEnd(text, keyEnd + 1, depth + 1);
+    const colon = space(text, keyEnd);
+    if (text.charCodeAt(colon) !== COLON) return ((keyTop = base), -1);
+    at = canonicalValueEnd(text, space(text, colon + 1), depth + 1);
     if (at < 0) return ((keyTop = base), -1);
+    at = space(text, at);
     const next = text.charCodeAt(at);
     if (next === CLOSE_OBJECT) return ((keyTop = base), at + 1);
     if (next !== COMMA) return ((keyTop = base), -1);
-    at++;
+    at = space(text, at + 1);
   }
 }
 
@@ -145,15 +200,16 @@ function sameText(text: string, a: number, b: number, length: number): boolean {
 
 function canonicalArrayEnd(text: string, start: number, depth: number): number {
   if (depth >= MAX_CANONICAL_DEPTH) return -1;
-  let at = start + 1;
+  let at = space(text, start + 1);
   if (text.charCodeAt(at) === CLOSE_ARRAY) return at + 1;
   for (;;) {
     at = canonicalValueEnd(text, at, depth + 1);
     if (at < 0) return -1;
+    at = space(text, at);
     const next = text.charCodeAt(at);
     if (next === CLOSE_ARRAY) return at + 1;
     if (next !== COMMA) return -1;
-    at++;
+    at = space(text, at + 1);
   }
 }
 
@@ -301,8 +357,8 @@ export interface Span {
   start: number;
   /** Just after its last character. */
   end: number;
-  /** True when the value's text is what JSON.stringify writes for it (see canonicalEnd). */
-  canonical: boolean;
+  /** What JSON.stringify writes for the value, when the scanner proved it (canonicalText); else null. */
+  copy: string | null;
 }
 
 /**
@@ -329,9 +385,9 @@ export function topLevelMembers(text: string, names: readonly string[]): Map<str
     if (names.includes(key)) {
       // The value is scanned once: as canonical text first, as any JSON when it is not.
       end = canonicalEnd(text, start);
-      const canonical = end >= 0;
-      if (!canonical) end = valueEnd(text, start);
-      if (end >= 0) found.set(key, { start, end, canonical });
+      const copy = scannedText(text, start, end);
+      if (copy === null) end = valueEnd(text, start);
+      if (end >= 0) found.set(key, { start, end, copy });
     } else end = valueEnd(text, start);
     if (end < 0) return null;
     at = skipSpace(text, end);

@@ -1,4 +1,4 @@
-import { isCanonicalJson, topLevelMembers, type Span } from "./canonical-json.ts";
+import { canonicalText, topLevelMembers, type Span } from "./canonical-json.ts";
 import type { BaseEvent } from "./event.ts";
 import { isRecord } from "./formats/fields.ts";
 
@@ -64,7 +64,8 @@ export function copiedData(text: string, source: BaseEvent["source"]): string | 
 
 /** The line itself as the payload, when it is an object written canonically. */
 function wholeText(text: string): string | null {
-  return text.charCodeAt(0) === 0x7b && isCanonicalJson(text) ? text : null;
+  const copy = canonicalText(text);
+  return copy !== null && copy.charCodeAt(0) === 0x7b ? copy : null;
 }
 
 /**
@@ -73,7 +74,7 @@ function wholeText(text: string): string | null {
  */
 function recordText(text: string, span: Span, otherwise: string | null): string | null {
   if (text.charCodeAt(span.start) !== 0x7b) return otherwise;
-  return span.canonical ? text.slice(span.start, span.end) : null;
+  return span.copy;
 }
 
 const decoder = new TextDecoder();

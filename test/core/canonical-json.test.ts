@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   canonicalEnd,
+  canonicalText,
   isCanonicalJson,
   MAX_CANONICAL_DEPTH,
   topLevelMembers,
@@ -81,17 +82,21 @@ describe("canonicalEnd", () => {
     fc.assert(
       fc.property(jsonText, (text) => {
         if (isCanonicalJson(text)) expect(rewritten(text)).toBe(text);
+        const copy = canonicalText(text);
+        if (copy !== null) expect(copy).toBe(rewritten(text));
       }),
       { numRuns: 3000 },
     );
   });
 
-  it("accepts what JSON.stringify writes for values with plain keys", () => {
+  it("accepts what JSON.stringify writes for values with plain keys, and that text spread out by whitespace", () => {
     fc.assert(
-      fc.property(plainValue, (value) => {
+      fc.property(plainValue, fc.constantFrom(0, 1, "\t"), (value, indent) => {
         const text = JSON.stringify(value);
         // A lone surrogate is escaped, which the scanner leaves to the slow path.
-        if (!text.includes("\\ud")) expect(canonicalEnd(text, 0)).toBe(text.length);
+        if (text.includes("\\ud")) return;
+        expect(canonicalEnd(text, 0)).toBe(text.length);
+        expect(canonicalText(` ${JSON.stringify(value, null, indent)}\n`)).toBe(text);
       }),
       { numRuns: 2000 },
     );
@@ -108,12 +113,21 @@ describe("canonicalEnd", () => {
       '"\\u0008"',
       '"\\u2028"',
       '"\\ud800"',
-      "{ }",
-      '{"a": 1}',
-      "[1 ]",
+      "{ ]",
+      '{"a" 1}',
+      "[1 }",
     ]) {
       expect(canonicalEnd(text, 0), text).toBe(-1);
     }
+    for (const [text, copy] of [
+      ["{ }", "{}"],
+      ['{"a" :\t1 , "b": [ 2 ,3 ]}', '{"a":1,"b":[2,3]}'],
+      ['\n[ "x y" ]\r\n', '["x y"]'],
+    ]) {
+      expect(canonicalText(text!), text).toBe(copy);
+      expect(isCanonicalJson(text!), text).toBe(false);
+    }
+    expect(canonicalText('{"a": 1.0}')).toBeNull();
     for (const text of [
       '"\\u001f"',
       '"\u2028"',
@@ -162,13 +176,15 @@ describe("valueEnd", () => {
 
 describe("topLevelMembers", () => {
   it("gives the last value of each name asked for, as JSON.parse keeps it", () => {
-    const text = '{ "data" : {"a":1}, "x":[1, 2], "data":{"b": 2} }';
+    const text = '{ "data" : {"a":1}, "x":[1, 2], "data":{"b": 2.0} }';
     const data = topLevelMembers(text, ["data"])?.get("data");
-    expect(data && text.slice(data.start, data.end)).toBe('{"b": 2}');
-    expect(data?.canonical).toBe(false);
+    expect(data && text.slice(data.start, data.end)).toBe('{"b": 2.0}');
+    expect(data?.copy).toBeNull();
+    const spaced = topLevelMembers('{"data": {"b": 2}}', ["data"])?.get("data");
+    expect(spaced?.copy).toBe('{"b":2}');
     const plain = '{"type":"t","data":{"b":2}}';
     const span = topLevelMembers(plain, ["data", "payload"]);
-    expect(span?.get("data")).toEqual({ start: 19, end: 26, canonical: true });
+    expect(span?.get("data")).toEqual({ start: 19, end: 26, copy: '{"b":2}' });
     expect(span?.has("payload")).toBe(false);
   });
 
