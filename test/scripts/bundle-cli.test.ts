@@ -1,9 +1,13 @@
-import { spawnSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import {
   appendFileSync,
+  closeSync,
   cpSync,
   existsSync,
+  fstatSync,
   mkdtempSync,
+  openSync,
+  readdirSync,
   readFileSync,
   rmSync,
   statSync,
@@ -65,15 +69,47 @@ describe("bundleCli", () => {
     const stamp = JSON.parse(readFileSync(path.join(bundle, STAMP_FILE), "utf8")) as Stamp;
     const files = stamp.inputs.map(([file]) => file);
     expect(files).toEqual(
-      expect.arrayContaining(["scripts/cli.ts", "scripts/bundle-cli.ts", "tsconfig.json"]),
+      expect.arrayContaining(["scripts/cli.ts", "scripts/bundle-cli.ts", "tsconfig.json", "package.json"]),
     );
     expect(files.some((file) => file.startsWith("src/core/"))).toBe(true);
     // Packages stay imports from node_modules.
     expect(files.some((file) => file.includes("node_modules"))).toBe(false);
-    const [file, mtimeMs, size] = stamp.inputs[0]!;
-    expect([mtimeMs, size]).toEqual([
-      statSync(path.join(copy, file)).mtimeMs,
-      statSync(path.join(copy, file)).size,
+    const [file, mtimeMs, ctimeMs, size] = stamp.inputs[0]!;
+    const stat = statSync(path.join(copy, file));
+    expect([mtimeMs, ctimeMs, size]).toEqual([stat.mtimeMs, stat.ctimeMs, stat.size]);
+    // Each file was put in place by a rename: no temporary file is left beside them.
+    expect(readdirSync(bundle).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+  });
+
+  it("writes the same files as esbuild writes in place, and puts new files in place of the old by a rename", async () => {
+    const project = tmpTree({
+      "package.json": "{}",
+      "scripts/workscope.ts": 'console.log("one");\n',
+    });
+    await bundleCli(project);
+    const bundled = path.join(project, BUNDLE_FOLDER, "workscope.mjs");
+    // A run that opened the old file before the new bundle was made.
+    const opened = openSync(bundled, "r");
+    expect(readFileSync(bundled, "utf8")).toMatch(
+      /console\.log\("one"\);\n\/\/# sourceMappingURL=workscope\.mjs\.map\n$/,
+    );
+    const source = path.join(project, "scripts", "workscope.ts");
+    writeFileSync(source, 'console.log("two");\n');
+    // A source written within the build's first moments makes it build again; this is no race.
+    while (Date.now() <= statSync(source).ctimeMs + 5);
+    await bundleCli(project);
+    try {
+      // The old file is another inode, whole, and the new one is at the name: nothing was rewritten in place.
+      expect(fstatSync(opened).ino).not.toBe(statSync(bundled).ino);
+      expect(readFileSync(opened, "utf8")).toMatch(/console\.log\("one"\)/);
+    } finally {
+      closeSync(opened);
+    }
+    expect(node(bundled, []).stdout).toBe("two\n");
+    expect(readdirSync(path.join(project, BUNDLE_FOLDER)).sort()).toEqual([
+      STAMP_FILE,
+      "workscope.mjs",
+      "workscope.mjs.map",
     ]);
   });
 
@@ -234,5 +270,35 @@ describe("the bundled command line", () => {
     writeFileSync(cli, original.replace("workscope — reports", "workscope — REPORTS"));
     utimesSync(cli, atime, new Date(mtime.getTime() - 60_000));
     expect(node(bin, ["--help"]).stdout).toMatch(/^workscope — REPORTS/);
+  });
+
+  it("runs the TypeScript after an edit that kept the file's size and modification time (touch -r)", async () => {
+    await bundleCli(copy);
+    const bin = path.join(copy, "bin", "workscope.js");
+    expect(node(bin, ["--help"]).stdout).toMatch(/^workscope — /);
+    appendFileSync(
+      path.join(copy, BUNDLE_FOLDER, "workscope.mjs"),
+      '\nprocess.stdout.write("(bundled)\\n");\n',
+    );
+    expect(node(bin, ["--help"]).stdout).toMatch(/\(bundled\)\n$/);
+
+    const cli = path.join(copy, "scripts", "cli.ts");
+    const stamp = JSON.parse(readFileSync(path.join(copy, BUNDLE_FOLDER, STAMP_FILE), "utf8")) as Stamp;
+    const [, mtimeMs, , size] = stamp.inputs.find(([file]) => file === "scripts/cli.ts")!;
+    const reference = path.join(copy, "cli.ts.times");
+    // touch -r copies the times to the nanosecond, which utimes from JavaScript cannot.
+    execFileSync("touch", ["-r", cli, reference]);
+    const text = readFileSync(cli, "utf8");
+    // The same number of bytes: the earlier test may have left "REPORTS" in capitals already.
+    const edited = text.replace(/workscope — reports/i, "WORKSCOPE — REPORTS");
+    expect(edited).not.toBe(text);
+    writeFileSync(cli, edited);
+    execFileSync("touch", ["-r", reference, cli]);
+    // The modification time and the size are those recorded; only the change time tells the edit.
+    expect([statSync(cli).mtimeMs, statSync(cli).size]).toEqual([mtimeMs, size]);
+    const run = node(bin, ["--help"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^WORKSCOPE — REPORTS/);
+    expect(run.stdout).not.toMatch(/\(bundled\)/);
   });
 });
