@@ -1,5 +1,16 @@
 import { execFileSync } from "node:child_process";
-import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  statSync,
+  symlinkSync,
+} from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { Writable } from "node:stream";
@@ -128,6 +139,24 @@ describe("writing to a target that is no regular file", () => {
     expect(lstatSync(path.join(dir, "report.json")).isFile()).toBe(true);
     expect(readFileSync(path.join(dir, "report.json"), "utf8")).toBe("{}\n");
   });
+
+  it.skipIf(!existsSync("/proc/self/fd"))(
+    "appends to a file held open behind /dev/fd, as a shell's `>>` to /dev/stdout would keep it",
+    async () => {
+      const dir = tmpTree({ "log.txt": "before\n" });
+      const log = path.join(dir, "log.txt");
+      const fd = openSync(log, "a");
+      try {
+        const inode = statSync(log).ino;
+        await writeFileAtomic(`/dev/fd/${fd}`, "after\n");
+        expect(readFileSync(log, "utf8")).toBe("before\nafter\n");
+        expect(statSync(log).ino).toBe(inode);
+        expect(readdirSync(dir)).toEqual(["log.txt"]);
+      } finally {
+        closeSync(fd);
+      }
+    },
+  );
 
   it("fails on a folder and removes its temporary file", async () => {
     const dir = tmpTree({ "report.json/inside": "kept" });
