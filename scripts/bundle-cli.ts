@@ -8,6 +8,7 @@ import { existsSync, statSync } from "node:fs";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { build, type OutputFile } from "esbuild";
+import { codeSignature } from "../src/ingest/code-signature.ts";
 import { findProjectRoot } from "./project-root.ts";
 
 /** The folder, inside the project, that holds the bundle; git ignores it. */
@@ -94,6 +95,8 @@ export async function bundleCli(root: string): Promise<BundleResult> {
       // The files are put in place here, each whole by a rename (placeOutputs), not written in place.
       write: false,
       logLevel: "warning",
+      // The parse cache keys on the parsing code's sources, which the bundle does not carry.
+      define: { WORKSCOPE_PARSE_CODE_SIGNATURE: JSON.stringify(codeSignature(root)) },
     });
     await placeOutputs(result.outputFiles);
     const alsoBuiltFrom = ALSO_BUILT_FROM.filter((file) => existsSync(path.join(root, file)));

@@ -489,6 +489,18 @@ const COLUMN_ORDER = [
   "rawBytes",
 ] as const satisfies ReadonlyArray<Exclude<keyof EventColumns, "count">>;
 
+/**
+ * The layout of the columns as text: the text fields, the facts with their kinds, the sources and
+ * the columns' order. The parse cache keys on it, so a fact added to the schema (which shifts the
+ * bits of the fact mask) makes every cache written before it a miss.
+ */
+export const COLUMNS_LAYOUT = JSON.stringify({
+  text: TEXT_FIELDS,
+  facts: FACT_FIELDS,
+  sources: SOURCES,
+  columns: COLUMN_ORDER,
+});
+
 const COLUMN_TYPES: Record<
   (typeof COLUMN_ORDER)[number],
   { BYTES_PER_ELEMENT: number; make: (b: ArrayBuffer, o: number, n: number) => ArrayBufferView }

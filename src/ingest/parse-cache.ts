@@ -4,20 +4,29 @@ import { mkdir, open, readFile, realpath, rename, rm, stat } from "node:fs/promi
 import { homedir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { columnsFromBytes, columnsToBytes, type EventColumns } from "./event-columns.ts";
-import { isTallyState, type TallyState } from "./findings-tally.ts";
+import { crc32 } from "node:zlib";
+import { codeSignature } from "./code-signature.ts";
+import { columnsFromBytes, columnsToBytes, COLUMNS_LAYOUT, type EventColumns } from "./event-columns.ts";
+import { CacheHeader } from "./parse-cache-header.ts";
+import type { TallyState } from "./findings-tally.ts";
 
 /**
- * Bumped whenever the cache file's layout, the columns' encoding or what `normalizeLine` makes of
- * a line changes, so that no cache written by other code is ever read.
+ * Bumped whenever the cache file's own layout changes. What the code makes of a line is covered
+ * by the code signature, so this needs no bump for that.
  */
-const CACHE_FORMAT = 1;
+const CACHE_FORMAT = 2;
 
-const MAGIC = Buffer.from("WSPARSE\u0001", "latin1");
-/** How much of a file's head is hashed: enough to tell a rewritten file from the one cached. */
-const HEAD_BYTES = 64 * 1024;
-/** How many bytes before the cached end are hashed: a file that only grew still has them. */
-const STOP_BYTES = 4096;
+/**
+ * The magic bytes; then the header's length and the CRC-32 of everything after the first 16
+ * bytes (the header and every column), each a 32-bit little-endian number.
+ */
+const MAGIC = Buffer.from("WSPARSE\u0002", "latin1");
+
+/**
+ * The signature of the parsing code, which scripts/bundle-cli.ts writes into the bundle (esbuild
+ * `define`) as the bundle does not carry the sources it hashes; undefined when running from source.
+ */
+declare const WORKSCOPE_PARSE_CODE_SIGNATURE: string | undefined;
 
 /** The folder the cache lives in when no `--cache` says: `$XDG_CACHE_HOME/workscope`, else `~/.cache/workscope`. */
 export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -43,45 +52,32 @@ function workscopeVersion(): string {
   }
 }
 
+/**
+ * The signature of the code that shapes a parse: the bundle's, or a hash of the sources under
+ * src/core and src/ingest when running from them. A bundle without one (which its bundler always
+ * gives) gets a signature of its own process, so its cache is never read by another run.
+ */
+function parseCodeSignature(): string {
+  if (typeof WORKSCOPE_PARSE_CODE_SIGNATURE === "string") return WORKSCOPE_PARSE_CODE_SIGNATURE;
+  if (!import.meta.url.endsWith(".ts")) return `unknown ${randomBytes(8).toString("hex")}`;
+  return codeSignature(fileURLToPath(new URL("../..", import.meta.url)));
+}
+
 let format: string | null = null;
-/** What a cache file must have been written by: this workscope version and this cache format. */
-function cacheFormat(): string {
-  return (format ??= `workscope ${workscopeVersion()} parse cache ${CACHE_FORMAT}`);
-}
-
-/** What identifies the state of a file a cache was made of. */
-interface Identity {
-  /** The device and inode: another file at the same path (a rotated log) has others. */
-  dev: string;
-  ino: string;
-  /** The size when cached. */
-  size: number;
-  /** The modification time in nanoseconds. */
-  mtimeNs: string;
-}
-
-/** The head of a cache file, as JSON. */
-interface Header extends Identity {
-  /** The cache format, see cacheFormat(). */
-  format: string;
-  /** The file's real path. */
-  path: string;
-  /** Whether the file is gzip (cached whole: its lines and their bytes). */
-  gzip: boolean;
-  /** Where the cached lines end: after the last complete line of a plain file, the size of a gzip file. */
-  stop: number;
-  /** A hash of the file's first bytes, up to `stop`. */
-  headHash: string;
-  /** A hash of the bytes just before `stop`. */
-  stopHash: string;
-  /** Lines in bytes [0, stop), blank lines included. */
-  lines: number;
-  /** Bytes read from disk for them. */
-  bytes: number;
-  /** The findings of those lines. */
-  tally: TallyState;
-  /** The parts of the cached events, each with the lines before it, in order. */
-  segments: Array<{ lineBase: number; byteLength: number }>;
+/**
+ * What a cache file must have been written by: this workscope version and cache format, the same
+ * parsing code and column layout, the same time zone (a time without an offset is read in the
+ * process's zone) and the same Node (findings quote V8's JSON error texts). Worked out once, and
+ * only when the cache is used.
+ */
+export function cacheFormat(): string {
+  return (format ??= [
+    `workscope ${workscopeVersion()} parse cache ${CACHE_FORMAT}`,
+    `code ${parseCodeSignature()}`,
+    `columns ${createHash("sha1").update(COLUMNS_LAYOUT).digest("hex")}`,
+    `zone ${Intl.DateTimeFormat().resolvedOptions().timeZone}`,
+    `node ${process.version}`,
+  ].join("; "));
 }
 
 /** A part of the cached events. */
@@ -90,6 +86,12 @@ export interface CachedSegment {
   lineBase: number;
   /** Its events; their line bytes are in `CachedParse.raw` at `rawStart`. */
   columns: EventColumns;
+  /** The first byte of the file the part was parsed from. */
+  start: number;
+  /** Where its bytes end (exclusive). */
+  end: number;
+  /** The CRC-32 of those bytes as the parse read them. */
+  crc: number;
 }
 
 /** What the cache holds for a file whose state still fits it. */
@@ -125,9 +127,17 @@ export interface CacheEntry {
 }
 
 /** The state of a file on disk as the cache compares it. */
-export interface FileState extends Identity {
+export interface FileState {
   /** The file's real path, which names its cache file. */
   realPath: string;
+  /** The device: another file at the same path (a rotated log) has another. */
+  dev: string;
+  /** The inode, for the same reason. */
+  ino: string;
+  /** The size. */
+  size: number;
+  /** The modification time in nanoseconds. */
+  mtimeNs: string;
 }
 
 /** The file's state now. */
@@ -142,8 +152,22 @@ export async function fileState(absPath: string): Promise<FileState> {
   };
 }
 
-function hash(bytes: Uint8Array): string {
-  return createHash("sha1").update(bytes).digest("hex");
+/**
+ * Whether the parts cover bytes [0, stop) in order without a gap or an overlap, and each starts
+ * after more lines than the one before it (a complete part holds at least one line).
+ */
+function coversInOrder(
+  segments: ReadonlyArray<{ lineBase: number; start: number; end: number }>,
+  stop: number,
+): boolean {
+  let at = 0;
+  let lineBase = -1;
+  for (const s of segments) {
+    if (s.start !== at || s.end <= s.start || s.lineBase <= lineBase) return false;
+    at = s.end;
+    lineBase = s.lineBase;
+  }
+  return at === stop && (segments.length === 0 || segments[0]!.lineBase === 0);
 }
 
 /**
@@ -155,9 +179,13 @@ export class ParseCache {
   readonly dir: string;
   /** How many parts a file's cache may have before it is made again from one parse. */
   static readonly MAX_SEGMENTS = 64;
+  /** The format cache files are written and read under; cacheFormat() when absent. */
+  private readonly format: string | undefined;
 
-  constructor(dir: string) {
+  /** `format` replaces cacheFormat(), for tests of a cache written by other code. */
+  constructor(dir: string, format?: string) {
     this.dir = dir;
+    this.format = format;
   }
 
   private fileFor(realPath: string): string {
@@ -165,10 +193,10 @@ export class ParseCache {
   }
 
   /**
-   * What the cache holds for the file in state `now`, or null when nothing fits: another file at
-   * the path (another inode), a file cut shorter, other bytes in its head or before the cached
-   * end, the same size with another modification time, another format, or a damaged cache file.
-   * A gzip file is used only when it is unchanged.
+   * What the cache holds for the file in state `now`, or null when nothing fits: another format,
+   * another file at the path (another inode), a file cut shorter, the same size with another
+   * modification time, a changed gzip file, any byte before the cached end other than the parse
+   * read it, or a damaged cache file.
    */
   async lookup(absPath: string, now: FileState): Promise<CachedParse | null> {
     let bytes: Buffer;
@@ -188,27 +216,31 @@ export class ParseCache {
     if (bytes.length < 16 || !bytes.subarray(0, 8).equals(MAGIC)) return null;
     const headerLength = bytes.readUInt32LE(8);
     if (16 + headerLength > bytes.length) return null;
-    const header = JSON.parse(bytes.toString("utf8", 16, 16 + headerLength)) as Header;
-    if (!isHeader(header) || header.format !== cacheFormat() || header.path !== now.realPath) return null;
+    // Every byte of the header and the columns, so a damaged cache with plausible lengths is a miss.
+    if (crc32(bytes.subarray(16)) !== bytes.readUInt32LE(12)) return null;
+    const parsed = CacheHeader.safeParse(JSON.parse(bytes.toString("utf8", 16, 16 + headerLength)));
+    if (!parsed.success) return null;
+    const header = parsed.data;
+    if (header.format !== (this.format ?? cacheFormat()) || header.path !== now.realPath) return null;
     if (header.dev !== now.dev || header.ino !== now.ino || now.size < header.size) return null;
     if (now.size === header.size ? now.mtimeNs !== header.mtimeNs : header.gzip) return null;
-    if (header.stop > header.size) return null;
-    // The file's bytes up to the cached end: the head and stop hashes are taken from them, and a
-    // plain file's events are views of them.
-    const head = await readRange(absPath, header.gzip ? Math.min(header.stop, HEAD_BYTES) : header.stop);
-    if (head === null) return null;
-    if (hash(head.subarray(0, Math.min(head.length, HEAD_BYTES))) !== header.headHash) return null;
-    if (!header.gzip && hash(head.subarray(Math.max(0, header.stop - STOP_BYTES))) !== header.stopHash)
-      return null;
+    if (header.stop > header.size || (!header.gzip && header.bytes !== header.stop)) return null;
+    if (!coversInOrder(header.segments, header.stop)) return null;
+    if (header.segments.length > 0 && header.segments.at(-1)!.lineBase >= header.lines) return null;
+    // The file's bytes up to the cached end, all of them: each part's are checked against the CRC
+    // the parse took of them, and a plain file's events are views of them.
+    const prefix = await readRange(absPath, header.stop);
+    if (prefix === null) return null;
+    for (const s of header.segments) if (crc32(prefix.subarray(s.start, s.end)) !== s.crc) return null;
     const segments: CachedSegment[] = [];
     // Columns are read in place, which needs them on an 8-byte boundary in memory as in the file.
     const body = bytes.byteOffset % 8 === 0 ? bytes : Uint8Array.prototype.slice.call(bytes);
     let at = align8(16 + headerLength);
-    for (const { lineBase, byteLength } of header.segments) {
-      const { columns, end } = columnsFromBytes(body, at);
-      if (end - at !== byteLength) return null;
-      segments.push({ lineBase, columns });
-      at = end;
+    for (const { lineBase, byteLength, start, end, crc } of header.segments) {
+      const { columns, end: columnsEnd } = columnsFromBytes(body, at);
+      if (columnsEnd - at !== byteLength) return null;
+      segments.push({ lineBase, columns, start, end, crc });
+      at = columnsEnd;
     }
     if (at !== bytes.length) return null;
     return {
@@ -217,24 +249,20 @@ export class ParseCache {
       bytes: header.bytes,
       tally: header.tally,
       segments,
-      raw: header.gzip ? null : head,
+      raw: header.gzip ? null : prefix,
     };
   }
 
   /**
    * Keeps `entry` for the file in state `state`, replacing what was kept: written under a
-   * temporary name and renamed into place, so a reader never sees half a file. Throws on a
-   * failure to write, which the caller reports and goes on.
+   * temporary name and renamed into place, so a reader never sees half a file. Nothing is read
+   * from the file here: each part carries the CRC its parse took of the bytes it read, so a file
+   * rewritten during the run never gets new hashes beside old columns. Parts that do not cover
+   * bytes [0, stop) are not kept. Throws on a failure to write, which the caller reports and goes on.
    */
-  async save(absPath: string, state: FileState, entry: CacheEntry): Promise<void> {
-    // Only the bytes the checks hash are read: the head, and those just before the stop.
-    const head = await readRange(absPath, Math.min(entry.stop, HEAD_BYTES));
-    const beforeStop = await readRange(
-      absPath,
-      entry.stop - Math.max(0, entry.stop - STOP_BYTES),
-      Math.max(0, entry.stop - STOP_BYTES),
-    );
-    if (head === null || beforeStop === null) return;
+  async save(state: FileState, entry: CacheEntry): Promise<void> {
+    if (!coversInOrder(entry.segments, entry.stop)) return;
+    if (!entry.gzip && entry.bytes !== entry.stop) return;
     const pieces = entry.segments.map((s) =>
       columnsToBytes(
         entry.gzip
@@ -243,8 +271,8 @@ export class ParseCache {
         entry.gzip,
       ),
     );
-    const header: Header = {
-      format: cacheFormat(),
+    const header: CacheHeader = {
+      format: this.format ?? cacheFormat(),
       path: state.realPath,
       dev: state.dev,
       ino: state.ino,
@@ -252,14 +280,15 @@ export class ParseCache {
       mtimeNs: state.mtimeNs,
       gzip: entry.gzip,
       stop: entry.stop,
-      headHash: hash(head),
-      stopHash: hash(beforeStop),
       lines: entry.lines,
       bytes: entry.bytes,
       tally: entry.tally,
       segments: entry.segments.map((s, i) => ({
         lineBase: s.lineBase,
         byteLength: pieces[i]!.reduce((n, p) => n + p.length, 0),
+        start: s.start,
+        end: s.end,
+        crc: s.crc,
       })),
     };
     const json = Buffer.from(JSON.stringify(header), "utf8");
@@ -267,6 +296,10 @@ export class ParseCache {
     MAGIC.copy(top, 0);
     top.writeUInt32LE(json.length, 8);
     json.copy(top, 16);
+    let crc = crc32(top.subarray(16));
+    // Empty pieces are passed over: Node's crc32 of no bytes gives 0, not the value it was given.
+    for (const piece of pieces.flat()) if (piece.length > 0) crc = crc32(piece, crc);
+    top.writeUInt32LE(crc, 12);
     await mkdir(this.dir, { recursive: true });
     const target = this.fileFor(state.realPath);
     const temporary = `${target}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
@@ -289,14 +322,14 @@ function align8(n: number): number {
   return n + ((8 - (n % 8)) % 8);
 }
 
-/** The file's `length` bytes from `from` (its first ones when absent), or null when it holds fewer. */
-async function readRange(absPath: string, length: number, from = 0): Promise<Buffer | null> {
+/** The file's first `length` bytes, or null when it holds fewer. */
+async function readRange(absPath: string, length: number): Promise<Buffer | null> {
   const handle = await open(absPath, "r");
   try {
     const buffer = Buffer.allocUnsafe(length);
     let at = 0;
     while (at < length) {
-      const { bytesRead } = await handle.read(buffer, at, length - at, from + at);
+      const { bytesRead } = await handle.read(buffer, at, length - at, at);
       if (bytesRead === 0) return null;
       at += bytesRead;
     }
@@ -304,33 +337,4 @@ async function readRange(absPath: string, length: number, from = 0): Promise<Buf
   } finally {
     await handle.close();
   }
-}
-
-function isHeader(h: unknown): h is Header {
-  if (typeof h !== "object" || h === null) return false;
-  const v = h as Record<string, unknown>;
-  const count = (x: unknown): boolean => Number.isSafeInteger(x) && (x as number) >= 0;
-  return (
-    typeof v["format"] === "string" &&
-    typeof v["path"] === "string" &&
-    typeof v["dev"] === "string" &&
-    typeof v["ino"] === "string" &&
-    typeof v["mtimeNs"] === "string" &&
-    typeof v["gzip"] === "boolean" &&
-    typeof v["headHash"] === "string" &&
-    typeof v["stopHash"] === "string" &&
-    count(v["size"]) &&
-    count(v["stop"]) &&
-    count(v["lines"]) &&
-    count(v["bytes"]) &&
-    isTallyState(v["tally"]) &&
-    Array.isArray(v["segments"]) &&
-    v["segments"].every(
-      (s: unknown) =>
-        typeof s === "object" &&
-        s !== null &&
-        count((s as Record<string, unknown>)["lineBase"]) &&
-        count((s as Record<string, unknown>)["byteLength"]),
-    )
-  );
 }

@@ -1,3 +1,4 @@
+import { crc32 } from "node:zlib";
 import type { BaseEvent } from "../core/event.ts";
 import { normalizeLine } from "../core/formats/normalize-line.ts";
 import type { FindingsTally } from "./findings-tally.ts";
@@ -27,6 +28,11 @@ export interface PartEnd {
   bytes: number;
   /** True when reading stopped at an error before the part's end. */
   stopped: boolean;
+  /**
+   * The CRC-32 of the bytes read from disk, taken as they were parsed: the cache keeps it and
+   * trusts the part again only if the file still holds those bytes.
+   */
+  crc: number;
 }
 
 /** Receives each event of a part, whether its time waits for an estimate, and where its line starts. */
@@ -42,6 +48,7 @@ export async function parsePart(
   onEvent: EventSink,
   onBytes?: (bytes: number) => void,
 ): Promise<PartEnd> {
+  let crc = 0;
   const result = await readLines(
     job.absPath,
     (text, line, bytes, offset) => {
@@ -56,7 +63,10 @@ export async function parsePart(
       ...(job.maxLineBytes === undefined ? {} : { maxLineBytes: job.maxLineBytes }),
       onProblem: (p) => tally.add(p.line, p.reason),
       ...(onBytes === undefined ? {} : { onBytes }),
+      onChunk: (chunk) => {
+        crc = crc32(chunk, crc);
+      },
     },
   );
-  return { lines: result.lines - job.lineBase, bytes: result.bytes, stopped: result.stopped };
+  return { lines: result.lines - job.lineBase, bytes: result.bytes, stopped: result.stopped, crc };
 }

@@ -12,8 +12,7 @@ import {
   type CachedSegment,
   type FileState,
 } from "./parse-cache.ts";
-import type { PartJob } from "./parse-part.ts";
-import { parsePart } from "./parse-part.ts";
+import { parsePart, type PartEnd, type PartJob } from "./parse-part.ts";
 import { completeLinesEnd, splitRanges, type ParsePool, type PartReply } from "./parse-pool.ts";
 import type { Progress } from "./progress.ts";
 import { isGzip } from "./read-lines.ts";
@@ -392,7 +391,7 @@ async function mergeReplies(plan: EventsFilePlan, r: Reading, context: EventsRea
     context.progress.bytes(reply.end.bytes);
     if (context.stats !== undefined) context.stats.workerParts = (context.stats.workerParts ?? 0) + 1;
     if (part.complete) {
-      r.segments.push({ lineBase, columns: reply.columns });
+      r.segments.push({ lineBase, columns: reply.columns, ...range(part.job, reply.end) });
       r.complete = { lines: r.lines, bytes: r.bytes, tally: r.tally.state() };
     }
   }
@@ -429,10 +428,15 @@ async function parseHere(plan: EventsFilePlan, r: Reading, context: EventsReadCo
     // Reading stopped at an error: one pass reads nothing after it.
     if (end.stopped) return;
     if (builder !== null) {
-      r.segments.push({ lineBase, columns: builder.done() });
+      r.segments.push({ lineBase, columns: builder.done(), ...range(part.job, end) });
       r.complete = { lines: r.lines, bytes: r.bytes, tally: r.tally.state() };
     }
   }
+}
+
+/** The bytes a part read, with the CRC its parse took of them, as the cache keeps them. */
+function range(job: PartJob, end: PartEnd): { start: number; end: number; crc: number } {
+  return { start: job.start, end: job.start + end.bytes, crc: end.crc };
 }
 
 /** Keeps the file's complete lines in the cache, when something new was read; a failure is one warning. */
@@ -441,7 +445,7 @@ async function saveToCache(plan: EventsFilePlan, r: Reading, context: EventsRead
   if (cache === null || plan.state === null || r.stopped || r.complete === null) return;
   if (!plan.parts.some((p) => p.complete)) return;
   try {
-    await cache.save(plan.file.absPath, plan.state, {
+    await cache.save(plan.state, {
       gzip: plan.gzip,
       stop: plan.gzip ? plan.state.size : plan.completeEnd,
       lines: r.complete.lines,

@@ -48,6 +48,11 @@ export interface ReadOptions {
   end?: number;
   /** Lines before `start`: the first line read is numbered `lineBase + 1`. */
   lineBase?: number;
+  /**
+   * Receives every chunk of bytes as read from disk (compressed for gzip), in order, on the first
+   * pass: the parse cache hashes exactly the bytes that were parsed, not a later read of them.
+   */
+  onChunk?: (chunk: Buffer) => void;
 }
 
 /** Lines up to this size are read whole, so that an event with a very long message (many MB) is still read. */
@@ -162,6 +167,9 @@ export async function readLines(
       // pipe() does not carry a read error over; without this the loop below would wait forever.
       raw.on("error", (error) => gunzip.destroy(error));
       source = raw.pipe(gunzip);
+      const onChunk = options.onChunk;
+      // A stream without an encoding gives Buffers.
+      if (progress && onChunk !== undefined) raw.on("data", (chunk) => onChunk(chunk as Buffer));
     }
     let read = 0;
     try {
@@ -169,6 +177,7 @@ export async function readLines(
         // Bytes from disk, which for gzip is less than the chunk: progress reports what was read.
         if (progress) options.onBytes?.(raw.bytesRead - read);
         read = raw.bytesRead;
+        if (progress && gunzip === null) options.onChunk?.(chunk);
         let start = 0;
         for (let nl = chunk.indexOf(10, start); nl !== -1; nl = chunk.indexOf(10, start)) {
           emit(chunk, start, nl);

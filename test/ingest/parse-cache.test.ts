@@ -8,15 +8,39 @@ import {
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { createHash } from "node:crypto";
+import { crc32, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { analyzeInputs } from "../../src/ingest/analyze-inputs.ts";
 import type { LoadOptions } from "../../src/ingest/load.ts";
-import { defaultCacheDir } from "../../src/ingest/parse-cache.ts";
+import { codeSignature } from "../../src/ingest/code-signature.ts";
+import { COLUMNS_LAYOUT } from "../../src/ingest/event-columns.ts";
+import { CacheHeader } from "../../src/ingest/parse-cache-header.ts";
+import { cacheFormat, defaultCacheDir, fileState, ParseCache } from "../../src/ingest/parse-cache.ts";
 import type { LoadStats } from "../../src/ingest/read-events-file.ts";
 import { tmpTree } from "../helpers/tmp.ts";
 
 const NOW = Date.parse("2026-03-09T00:00:00Z");
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/**
+ * The cache file with its JSON header changed by `change` and its CRC made good again, as a
+ * damaged file whose checksum happens to hold would be.
+ */
+function withHeader(good: Buffer, change: (header: CacheHeader) => CacheHeader): Buffer {
+  const length = good.readUInt32LE(8);
+  const header = change(CacheHeader.parse(JSON.parse(good.toString("utf8", 16, 16 + length))));
+  const json = Buffer.from(JSON.stringify(header));
+  const top = Buffer.alloc(16 + json.length + ((8 - ((16 + json.length) % 8)) % 8));
+  good.copy(top, 0, 0, 8);
+  top.writeUInt32LE(json.length, 8);
+  json.copy(top, 16);
+  const columnsAt = 16 + length + ((8 - ((16 + length) % 8)) % 8);
+  const bytes = Buffer.concat([top, good.subarray(columnsAt)]);
+  bytes.writeUInt32LE(crc32(bytes.subarray(16)), 12);
+  return bytes;
+}
+
 const oc = (i: number, extra: Record<string, unknown> = {}) =>
   JSON.stringify({
     type: i % 3 === 0 ? "a2a.response" : "a2a.send",
@@ -137,7 +161,7 @@ describe("the parse cache", () => {
       good.subarray(0, good.length - 13),
       good.subarray(0, 20),
       Buffer.from("garbage"),
-      Buffer.from(good.toString("latin1").replace("parse cache 1", "parse cache 0"), "latin1"),
+      Buffer.from(good.toString("latin1").replace("parse cache 2", "parse cache 0"), "latin1"),
     ];
     // A length of a column made huge: the first column's length follows the header and the count.
     const huge = Buffer.from(good);
@@ -148,10 +172,57 @@ describe("the parse cache", () => {
     wrongCount.set(good.subarray(headerEnd));
     wrongCount.writeUInt32LE(999, headerEnd + ((8 - (headerEnd % 8)) % 8));
     damaged.push(wrongCount);
+    // One byte of the first column (a time) flipped: every length still holds.
+    const flipped = Buffer.from(good);
+    const columnsAt = headerEnd + ((8 - (headerEnd % 8)) % 8);
+    flipped[columnsAt + 16 + 3]! ^= 0x10;
+    damaged.push(flipped);
+    // Parts that do not start after more lines than the one before, with the body's CRC made good.
+    damaged.push(withHeader(good, (h) => ({ ...h, segments: [...h.segments, ...h.segments] })));
+    damaged.push(withHeader(good, (h) => ({ ...h, bytes: h.bytes - 1 })));
     for (const bytes of damaged) {
       writeFileSync(cached, bytes);
       expect((await check()).cachedBytes).toBe(0);
     }
+  });
+
+  it("notices an edit in the middle of a file whose size and modification time were put back", async () => {
+    const { check, file } = setup({ "logs/a.ndjson": lines(0, 1200) });
+    const a = file("logs/a.ndjson");
+    // A whole second, which utimes puts back exactly.
+    utimesSync(a, 1_767_225_600, 1_767_225_600);
+    await check();
+    const before = statSync(a, { bigint: true });
+    const text = readFileSync(a, "utf8");
+    const middle = text.indexOf('"ws-1"', Math.floor(text.length / 2));
+    writeFileSync(a, `${text.slice(0, middle)}"ws-7"${text.slice(middle + 6)}`);
+    utimesSync(a, 1_767_225_600, 1_767_225_600);
+    expect(statSync(a, { bigint: true }).mtimeNs).toBe(before.mtimeNs);
+    expect(statSync(a).size).toBe(Number(before.size));
+    expect((await check()).cachedBytes).toBe(0);
+  });
+
+  it("notices an edit in the middle of a file that also grew", async () => {
+    const { check, file } = setup({ "logs/a.ndjson": lines(0, 1200) });
+    const a = file("logs/a.ndjson");
+    await check();
+    const text = readFileSync(a, "utf8");
+    const middle = text.indexOf('"ws-1"', Math.floor(text.length / 2));
+    writeFileSync(a, `${text.slice(0, middle)}"ws-7"${text.slice(middle + 6)}${lines(1200, 1210)}`);
+    expect((await check()).cachedBytes).toBe(0);
+    expect((await check()).cachedBytes).toBe(statSync(a).size);
+  });
+
+  it("is a miss for a cache written under another format: other code, zone or Node", async () => {
+    const { check, file, cache } = setup({ "logs/a.ndjson": lines(0, 30) });
+    await check();
+    const a = file("logs/a.ndjson");
+    expect(await new ParseCache(cache).lookup(a, await fileState(a))).not.toBeNull();
+    expect(await new ParseCache(cache, "another code").lookup(a, await fileState(a))).toBeNull();
+    expect(cacheFormat()).toContain(`code ${codeSignature(ROOT)}`);
+    expect(cacheFormat()).toContain(`zone ${Intl.DateTimeFormat().resolvedOptions().timeZone}`);
+    expect(cacheFormat()).toContain(`node ${process.version}`);
+    expect(cacheFormat()).toContain(`columns ${createHash("sha1").update(COLUMNS_LAYOUT).digest("hex")}`);
   });
 
   it("goes on without the cache when its folder cannot be written", async () => {

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { crc32, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { FindingsTally } from "../../src/ingest/findings-tally.ts";
 import { parsePart } from "../../src/ingest/parse-part.ts";
@@ -20,8 +21,33 @@ describe("parsePart", () => {
       ["b", 2, first.length],
       ["c", 4, content.lastIndexOf("{")],
     ]);
-    expect(end).toEqual({ lines: 3, bytes: content.length - first.length, stopped: false });
+    expect(end).toEqual({
+      lines: 3,
+      bytes: content.length - first.length,
+      stopped: false,
+      crc: crc32(content.slice(first.length)),
+    });
     expect(tally.state().listed).toEqual([[3, "expected a JSON object, found an array"]]);
+  });
+
+  it("takes the CRC-32 of the bytes it read: a range's own, a gzip file's compressed ones", async () => {
+    const content = `${'{"type":"a","ts":1}\n'.repeat(3)}`;
+    const gz = gzipSync(content);
+    const dir = tmpTree({ "e.ndjson": content, "e.ndjson.gz": gz });
+    const part = (name: string, start: number, end?: number) =>
+      parsePart(
+        {
+          absPath: path.join(dir, name),
+          file: name,
+          start,
+          ...(end === undefined ? {} : { end }),
+          lineBase: 0,
+        },
+        new FindingsTally(),
+        () => {},
+      );
+    expect((await part("e.ndjson", 20, 40)).crc).toBe(crc32(content.slice(20, 40)));
+    expect((await part("e.ndjson.gz", 0)).crc).toBe(crc32(gz));
   });
 
   it("says when the file cannot be read", async () => {

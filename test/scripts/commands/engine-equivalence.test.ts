@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { appendFileSync, cpSync, readFileSync, renameSync, truncateSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -41,6 +42,32 @@ describe("the parse engine", () => {
       }
     },
   );
+
+  it("does not use a cache filled under another time zone", () => {
+    // Hook payloads with times without an offset: Date.parse reads them in the process's zone.
+    const dir = tmpTree({
+      "a.ndjson": [
+        '{"hook_event_name":"UserPromptSubmit","session_id":"s1","prompt":"fix the bug","timestamp":"2026-03-01T10:00:00"}',
+        '{"hook_event_name":"Stop","session_id":"s1","timestamp":"2026-03-01T11:00:00"}',
+      ].join("\n"),
+    });
+    const cache = tmpTree();
+    const run = (tz: string, flags: string[]): string => {
+      const json = path.join(dir, `${tz.replace("/", "-")}-${flags.length}.json`);
+      const argv = ["analyze", "a.ndjson", "--json", json, "--now", TEST_NOW, "--quiet", ...flags];
+      const done = spawnSync(process.execPath, [path.join(ROOT, "scripts/workscope.ts"), ...argv], {
+        cwd: dir,
+        encoding: "utf8",
+        env: { ...process.env, TZ: tz },
+      });
+      expect(done.status, done.stderr).toBe(0);
+      return readFileSync(json, "utf8");
+    };
+    const seoul = run("Asia/Seoul", ["--cache", cache]);
+    const utc = run("UTC", ["--cache", cache]);
+    expect(utc).toBe(run("UTC", ["--no-cache"]));
+    expect(utc).not.toBe(seoul);
+  });
 
   it("follows a cached file that grows, is cut and is rotated", async () => {
     const dir = tmpTree();

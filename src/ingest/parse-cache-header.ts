@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { isTallyState, type TallyState } from "./findings-tally.ts";
+
+/** A count or an offset: a whole number from 0. */
+const Count = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+
+/** One part of the cached events: the bytes of the file it was parsed from, and where its columns are. */
+export const CacheSegment = z.object({
+  /** The lines of the file before the part. */
+  lineBase: Count,
+  /** How many bytes its columns take in the cache file, after the previous part's. */
+  byteLength: Count,
+  /** The first byte of the file the part was parsed from (0 for a gzip file). */
+  start: Count,
+  /** Where its bytes end (exclusive): the next part's start, or the header's `stop`. */
+  end: Count,
+  /** The CRC-32 of bytes [start, end) of the file as they were parsed (compressed for gzip). */
+  crc: z.number().int().nonnegative().max(0xffffffff),
+});
+export type CacheSegment = z.infer<typeof CacheSegment>;
+
+/** The JSON head of a cache file: what the cached parse was made of, and its counts. */
+export const CacheHeader = z.object({
+  /** What wrote the file: version, code and column signatures, time zone and Node (see cacheFormat()). */
+  format: z.string(),
+  /** The file's real path. */
+  path: z.string(),
+  /** The file's device: another file at the same path (a rotated log) has another. */
+  dev: z.string(),
+  /** The file's inode, for the same reason. */
+  ino: z.string(),
+  /** The file's size when cached. */
+  size: Count,
+  /** Its modification time in nanoseconds when cached. */
+  mtimeNs: z.string(),
+  /** Whether the file is gzip (cached whole: its lines and their bytes). */
+  gzip: z.boolean(),
+  /** Where the cached lines end: after the last complete line of a plain file, the size of a gzip file. */
+  stop: Count,
+  /** Lines in bytes [0, stop), blank lines included. */
+  lines: Count,
+  /** Bytes read from disk for them. */
+  bytes: Count,
+  /** The findings of those lines. */
+  tally: z.custom<TallyState>(isTallyState),
+  /** The parts of the cached events, in file order, covering bytes [0, stop) without a gap. */
+  segments: z.array(CacheSegment),
+});
+export type CacheHeader = z.infer<typeof CacheHeader>;
