@@ -72,6 +72,9 @@ export const LOAD_HELP = `  --workers N      parse event files on N worker threa
   --no-cache       neither read nor write the parse cache
 `;
 
+/** The most workers `--workers` takes. */
+export const MAX_WORKERS = 64;
+
 /** LOAD_FLAGS as LoadOptions: a bad number is a UsageError; cache warnings go to stderr unless quiet. */
 export function parseLoadOptions(
   values: { workers?: string; cache?: string; "no-cache"?: boolean; "range-bytes"?: string },
@@ -90,6 +93,9 @@ export function parseLoadOptions(
   if (values["no-cache"] === true && values.cache !== undefined)
     throw new UsageError("--cache and --no-cache cannot be given together");
   const workers = count("workers", values.workers, 0);
+  // Each worker holds a Node isolate and its modules (tens of MB): more than this only costs memory.
+  if (workers !== undefined && workers > MAX_WORKERS)
+    throw new UsageError(`--workers should be at most ${MAX_WORKERS} (got ${workers})`);
   const rangeBytes = count("range-bytes", values["range-bytes"], 1);
   return {
     ...(workers === undefined ? {} : { workers }),

@@ -10,6 +10,7 @@ import {
   bytesToParse,
   finishEventsFile,
   planEventsFile,
+  splitForPool,
   startOnPool,
   type EventsFilePlan,
   type EventsFileRead,
@@ -81,13 +82,18 @@ async function loadFiles(
   const plans = new Map<DiscoveredFile, EventsFilePlan>();
   for (const file of files) if (file.kind === "events") plans.set(file, await planEventsFile(file, context));
   const toParse = [...plans.values()].reduce((n, plan) => n + bytesToParse(plan), 0);
-  const workers = options.workers ?? (toParse > AUTO_WORKERS_BYTES ? autoWorkers() : 0);
+  let workers = options.workers ?? (toParse > AUTO_WORKERS_BYTES ? autoWorkers() : 0);
+  if (workers > 1) {
+    // No more workers than parts: each idle one would only cost its start and its memory.
+    let parts = 0;
+    for (const plan of plans.values()) parts += await splitForPool(plan, options.rangeBytes ?? RANGE_BYTES);
+    workers = Math.min(workers, parts);
+  }
+  if (options.stats !== undefined && workers > 1) options.stats.workers = workers;
   const pool =
     workers > 1 ? new ParsePool(workers, context.findingsListed ?? FINDINGS_LISTED_PER_FILE) : null;
   try {
-    if (pool !== null)
-      for (const plan of plans.values())
-        await startOnPool(plan, pool, options.rangeBytes ?? RANGE_BYTES, context);
+    if (pool !== null) for (const plan of plans.values()) startOnPool(plan, pool, context);
     const reads: Array<EventsFileRead | TextFileRead> = [];
     for (const file of files) {
       const plan = plans.get(file);

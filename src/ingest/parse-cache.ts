@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { mkdir, open, readFile, realpath, rename, rm, stat } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, realpath, rename, rm, stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,6 +21,9 @@ const CACHE_FORMAT = 2;
  * bytes (the header and every column), each a 32-bit little-endian number.
  */
 const MAGIC = Buffer.from("WSPARSE\u0002", "latin1");
+
+/** How old a temporary file in the cache folder must be before a run takes it for a killed run's. */
+const LEFTOVER_MS = 60 * 60 * 1000;
 
 /**
  * The signature of the parsing code, which scripts/bundle-cli.ts writes into the bundle (esbuild
@@ -188,6 +191,28 @@ export class ParseCache {
     this.format = format;
   }
 
+  /** Whether this run looked for temporary files a killed run left behind. */
+  private swept = false;
+
+  /**
+   * Removes the temporary files of saves that never finished (a killed run), once per run. Only
+   * those older than an hour: a younger one may be another run's save under way.
+   */
+  private async removeLeftovers(): Promise<void> {
+    if (this.swept) return;
+    this.swept = true;
+    const before = Date.now() - LEFTOVER_MS;
+    for (const name of await readdir(this.dir)) {
+      if (!name.endsWith(".tmp")) continue;
+      const file = path.join(this.dir, name);
+      try {
+        if ((await stat(file)).mtimeMs < before) await rm(file, { force: true });
+      } catch {
+        // Removed meanwhile by another run, or not ours to remove: either way nothing to do.
+      }
+    }
+  }
+
   private fileFor(realPath: string): string {
     return path.join(this.dir, `${createHash("sha1").update(realPath).digest("hex")}.parse`);
   }
@@ -301,6 +326,7 @@ export class ParseCache {
     for (const piece of pieces.flat()) if (piece.length > 0) crc = crc32(piece, crc);
     top.writeUInt32LE(crc, 12);
     await mkdir(this.dir, { recursive: true });
+    await this.removeLeftovers();
     const target = this.fileFor(state.realPath);
     const temporary = `${target}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
     try {

@@ -60,6 +60,8 @@ export interface LoadStats {
   parsedBytes: number;
   /** Parts parsed on workers and merged (not parsed again on the main thread). */
   workerParts?: number;
+  /** The worker threads the run parsed on, at most one per part; absent on the main thread. */
+  workers?: number;
 }
 
 /** One part of a file to parse, and, once started on a worker, its reply. */
@@ -162,15 +164,10 @@ export function bytesToParse(plan: EventsFilePlan): number {
 }
 
 /**
- * Starts the plan's parts on the pool, its plain bytes cut into ranges of about `rangeBytes`
- * that end at line ends, so the file is parsed by several workers at once.
+ * Cuts the plan's plain bytes into ranges of about `rangeBytes` that end at line ends, so the
+ * file is parsed by several workers at once; gives how many parts the plan then has.
  */
-export async function startOnPool(
-  plan: EventsFilePlan,
-  pool: ParsePool,
-  rangeBytes: number,
-  context: EventsReadContext,
-): Promise<void> {
+export async function splitForPool(plan: EventsFilePlan, rangeBytes: number): Promise<number> {
   const parts: PlannedPart[] = [];
   for (const part of plan.parts) {
     if (plan.gzip || part.job.end === undefined) {
@@ -180,12 +177,17 @@ export async function startOnPool(
     for (const [start, end] of await splitRanges(part.job.absPath, part.job.start, part.job.end, rangeBytes))
       parts.push({ job: { ...part.job, start, end }, complete: part.complete });
   }
-  for (const part of parts) {
+  plan.parts = parts;
+  return parts.length;
+}
+
+/** Starts the plan's parts on the pool. */
+export function startOnPool(plan: EventsFilePlan, pool: ParsePool, context: EventsReadContext): void {
+  for (const part of plan.parts) {
     part.reply = pool.parse(withLimit(part.job, context));
     // Taken in order later; a failure then falls back to this thread, so none is left unhandled.
     part.reply.catch(() => {});
   }
-  plan.parts = parts;
 }
 
 /** The job with the context's line length limit, when it sets one. */

@@ -225,6 +225,18 @@ describe("the parse cache", () => {
     expect(cacheFormat()).toContain(`columns ${createHash("sha1").update(COLUMNS_LAYOUT).digest("hex")}`);
   });
 
+  it("removes the temporary files a killed run left, once they are an hour old", async () => {
+    const { check, cache, file } = setup({ "logs/a.ndjson": lines(0, 10) });
+    writeFileSync(path.join(cache, "old.parse.1.tmp"), "half");
+    writeFileSync(path.join(cache, "young.parse.2.tmp"), "half");
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    utimesSync(path.join(cache, "old.parse.1.tmp"), twoHoursAgo, twoHoursAgo);
+    await check();
+    expect(readdirSync(cache).filter((n) => n.endsWith(".tmp"))).toEqual(["young.parse.2.tmp"]);
+    expect(readdirSync(cache).filter((n) => n.endsWith(".parse"))).toHaveLength(1);
+    expect(statSync(file("logs/a.ndjson")).size).toBeGreaterThan(0);
+  });
+
   it("goes on without the cache when its folder cannot be written", async () => {
     const { dir } = setup({ "logs/a.ndjson": lines(0, 10) });
     const blocked = path.join(tmpTree({ "file.txt": "" }), "file.txt", "cache");

@@ -3,6 +3,9 @@ import { appendFileSync, cpSync, readFileSync, renameSync, truncateSync, writeFi
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runAnalyze } from "../../../scripts/commands/analyze.ts";
+import { loadInputs } from "../../../src/ingest/load.ts";
+import { silentProgress } from "../../../src/ingest/progress.ts";
+import type { LoadStats } from "../../../src/ingest/read-events-file.ts";
 import { TEST_NOW } from "../../helpers/run-analyze.ts";
 import { tmpTree } from "../../helpers/tmp.ts";
 
@@ -42,6 +45,36 @@ describe("the parse engine", () => {
       }
     },
   );
+
+  it("starts no more workers than parts, and takes at most 64", async () => {
+    const out = tmpTree();
+    const argv = (workers: string) => [
+      "--now",
+      TEST_NOW,
+      "--json",
+      path.join(out, `${workers}.json`),
+      "--quiet",
+      "--no-cache",
+      "--workers",
+      workers,
+      "--",
+      "content/sample",
+    ];
+    await expect(runAnalyze(argv("65"), ROOT)).rejects.toThrow(/--workers should be at most 64/);
+    const stats: LoadStats = { cachedBytes: 0, parsedBytes: 0 };
+    const loaded = await loadInputs(["content/sample"], ROOT, () => silentProgress, {
+      workers: 64,
+      rangeBytes: 1 << 30,
+      cacheDir: null,
+      stats,
+    });
+    expect(loaded.events.length).toBeGreaterThan(0);
+    // One part per event file, each parsed on a worker of its own, and no worker more.
+    const eventFiles = loaded.files.filter((f) => f.kind === "events").length;
+    expect(eventFiles).toBeGreaterThan(1);
+    expect(stats.workers).toBe(eventFiles);
+    expect(stats.workerParts).toBe(eventFiles);
+  });
 
   it("does not use a cache filled under another time zone", () => {
     // Hook payloads with times without an offset: Date.parse reads them in the process's zone.
