@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { EventSource } from "./event.ts";
 import { isRecord } from "./formats/fields.ts";
+import { intern } from "./formats/intern.ts";
 
 /**
  * The fields of a producer's payload that the analysis reads: words to show and to classify, the
@@ -96,7 +97,11 @@ type Source = Record<string, unknown>;
 /**
  * The facts of one event, from its payload as `eventData` gives it. Every event passes through
  * here, so each field is read by its own name, a fast property load, rather than by looping over
- * the schema's keys (a test holds the two to the same fields).
+ * the schema's keys (a test holds the two to the same fields). The short texts a log repeats
+ * (roles, session types, session keys, statuses, ids) are interned like the event's own ids: kept
+ * as JSON.parse made them, a copy of `conversation.main` or `main` per event was a quarter of the
+ * loaded strings. Free texts (messages, prompts, answers) are kept as they are, as they rarely
+ * repeat and would only churn the bounded table.
  */
 export function extractFacts(source: EventSource, data: Record<string, unknown>): EventFacts {
   const from: Source =
@@ -107,7 +112,7 @@ export function extractFacts(source: EventSource, data: Record<string, unknown>)
   const replyPreview = from["replyPreview"];
   if (typeof replyPreview === "string") (facts ??= {}).replyPreview = replyPreview;
   const label = from["label"];
-  if (typeof label === "string") (facts ??= {}).label = label;
+  if (typeof label === "string") (facts ??= {}).label = intern(label);
   const error = from["error"];
   if (typeof error === "string") (facts ??= {}).error = error;
   const summary = from["summary"];
@@ -121,15 +126,15 @@ export function extractFacts(source: EventSource, data: Record<string, unknown>)
   const answer = from["answer"];
   if (typeof answer === "string") (facts ??= {}).answer = answer;
   const outcome = from["outcome"];
-  if (typeof outcome === "string") (facts ??= {}).outcome = outcome;
+  if (typeof outcome === "string") (facts ??= {}).outcome = intern(outcome);
   const waitStatus = from["waitStatus"];
-  if (typeof waitStatus === "string") (facts ??= {}).waitStatus = waitStatus;
+  if (typeof waitStatus === "string") (facts ??= {}).waitStatus = intern(waitStatus);
   const waitError = from["waitError"];
   if (typeof waitError === "string") (facts ??= {}).waitError = waitError;
   const concurrencyBlocked = from["concurrencyBlocked"];
   if (typeof concurrencyBlocked === "boolean") (facts ??= {}).concurrencyBlocked = concurrencyBlocked;
   const status = from["status"];
-  if (typeof status === "string") (facts ??= {}).status = status;
+  if (typeof status === "string") (facts ??= {}).status = intern(status);
   const turn = from["turn"];
   if (typeof turn === "number") (facts ??= {}).turn = turn;
   const attempt = from["attempt"];
@@ -137,38 +142,41 @@ export function extractFacts(source: EventSource, data: Record<string, unknown>)
   const maxAttempts = from["maxAttempts"];
   if (typeof maxAttempts === "number") (facts ??= {}).maxAttempts = maxAttempts;
   const reason = from["reason"];
-  if (typeof reason === "string") (facts ??= {}).reason = reason;
+  if (typeof reason === "string") (facts ??= {}).reason = intern(reason);
   const action = from["action"];
-  if (typeof action === "string") (facts ??= {}).action = action;
+  if (typeof action === "string") (facts ??= {}).action = intern(action);
   const priority = from["priority"];
-  if (typeof priority === "string") (facts ??= {}).priority = priority;
+  if (typeof priority === "string") (facts ??= {}).priority = intern(priority);
   const requiresApproval = from["requiresApproval"];
   if (typeof requiresApproval === "boolean") (facts ??= {}).requiresApproval = requiresApproval;
   const previousWorkSessionId = from["previousWorkSessionId"];
-  if (typeof previousWorkSessionId === "string") (facts ??= {}).previousWorkSessionId = previousWorkSessionId;
+  if (typeof previousWorkSessionId === "string")
+    (facts ??= {}).previousWorkSessionId = intern(previousWorkSessionId);
   const run_id = from["run_id"];
-  if (typeof run_id === "string") (facts ??= {}).run_id = run_id;
+  if (typeof run_id === "string") (facts ??= {}).run_id = intern(run_id);
   // What the producer says about the event's place, from the top level of the line.
   const eventRole = data["eventRole"];
-  if (typeof eventRole === "string") (facts ??= {}).eventRole = eventRole;
+  if (typeof eventRole === "string") (facts ??= {}).eventRole = intern(eventRole);
   const fromSessionType = data["fromSessionType"];
-  if (typeof fromSessionType === "string") (facts ??= {}).fromSessionType = fromSessionType;
+  if (typeof fromSessionType === "string") (facts ??= {}).fromSessionType = intern(fromSessionType);
   const toSessionType = data["toSessionType"];
-  if (typeof toSessionType === "string") (facts ??= {}).toSessionType = toSessionType;
+  if (typeof toSessionType === "string") (facts ??= {}).toSessionType = intern(toSessionType);
   const requesterSessionKey = data["requesterSessionKey"];
-  if (typeof requesterSessionKey === "string") (facts ??= {}).requesterSessionKey = requesterSessionKey;
+  if (typeof requesterSessionKey === "string")
+    (facts ??= {}).requesterSessionKey = intern(requesterSessionKey);
   const targetSessionKey = data["targetSessionKey"];
   if (targetSessionKey !== undefined)
-    (facts ??= {}).targetSessionKey = typeof targetSessionKey === "string" ? targetSessionKey : null;
+    (facts ??= {}).targetSessionKey = typeof targetSessionKey === "string" ? intern(targetSessionKey) : null;
   const parentConversationId = data["parentConversationId"];
-  if (typeof parentConversationId === "string") (facts ??= {}).parentConversationId = parentConversationId;
+  if (typeof parentConversationId === "string")
+    (facts ??= {}).parentConversationId = intern(parentConversationId);
   const depth = data["depth"];
   if (typeof depth === "number") (facts ??= {}).depth = depth;
   const hop = data["hop"];
   if (typeof hop === "number") (facts ??= {}).hop = hop;
   const hook_event_name = data["hook_event_name"];
-  if (typeof hook_event_name === "string") (facts ??= {}).hook_event_name = hook_event_name;
+  if (typeof hook_event_name === "string") (facts ??= {}).hook_event_name = intern(hook_event_name);
   const collabCategory = data["collabCategory"];
-  if (typeof collabCategory === "string") (facts ??= {}).collabCategory = collabCategory;
+  if (typeof collabCategory === "string") (facts ??= {}).collabCategory = intern(collabCategory);
   return facts ?? NO_FACTS;
 }

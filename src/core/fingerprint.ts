@@ -14,7 +14,9 @@ export const FINGERPRINT_PREFIX = "fp-";
  * dropped for sharing an id.
  */
 export function fingerprintId(ts: number, type: string, agentId: string | null, lineLength: number): string {
-  return `${FINGERPRINT_PREFIX}${ts}-${lineLength}-${typeAgentHash(type, agentId ?? "")}`;
+  // join writes one flat string; a template literal of this length is a tree of V8 cons strings
+  // (about 200 bytes instead of 50), and every event without an id keeps its id to the end.
+  return [FINGERPRINT_PREFIX, ts, "-", lineLength, "-", typeAgentHash(type, agentId ?? "")].join("");
 }
 
 /**

@@ -89,11 +89,21 @@ function lookUp(
     event.conversationId !== null ? `conversation ${event.conversationId}` : null,
     event.taskId !== null ? `task ${event.taskId}` : null,
   ].filter((x) => x !== null);
-  return {
-    reason: `no event or task file ties its ${names.join(" or ")} to a work session`,
-    reasonKey: "not_tied",
-  };
+  const named = names.join(" or ");
+  let reason = notTiedReasons.get(named);
+  if (reason === undefined) {
+    // One flat string per conversation or task, shared by its events: a template literal made a
+    // tree of cons strings per unattributed event, kept in the Report to the end.
+    reason = ["no event or task file ties its ", named, " to a work session"].join("");
+    if (notTiedReasons.size >= NOT_TIED_KEPT) notTiedReasons.clear();
+    notTiedReasons.set(named, reason);
+  }
+  return { reason, reasonKey: "not_tied" };
 }
+
+/** The reasons made so far, by what the events name; bounded like the intern table. */
+const notTiedReasons = new Map<string, string>();
+const NOT_TIED_KEPT = 100_000;
 
 const NAMES_NOTHING = Object.freeze({
   reason: "it names no work session, conversation or task",
