@@ -16,6 +16,8 @@ export const CacheSegment = z.object({
   end: Count,
   /** The CRC-32 of bytes [start, end) of the file as they were parsed (compressed for gzip). */
   crc: z.number().int().nonnegative().max(0xffffffff),
+  /** Which run added the part: 0 for the run that parsed the file from its start, then 1, 2… */
+  run: Count,
 });
 export type CacheSegment = z.infer<typeof CacheSegment>;
 

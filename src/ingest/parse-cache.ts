@@ -95,6 +95,8 @@ export interface CachedSegment {
   end: number;
   /** The CRC-32 of those bytes as the parse read them. */
   crc: number;
+  /** Which run added the part: 0 for the run that parsed the file from its start, then 1, 2… */
+  run: number;
 }
 
 /** What the cache holds for a file whose state still fits it. */
@@ -160,17 +162,21 @@ export async function fileState(absPath: string): Promise<FileState> {
  * after more lines than the one before it (a complete part holds at least one line).
  */
 function coversInOrder(
-  segments: ReadonlyArray<{ lineBase: number; start: number; end: number }>,
+  segments: ReadonlyArray<{ lineBase: number; start: number; end: number; run: number }>,
   stop: number,
 ): boolean {
   let at = 0;
   let lineBase = -1;
+  let run = 0;
   for (const s of segments) {
     if (s.start !== at || s.end <= s.start || s.lineBase <= lineBase) return false;
+    // Runs go on from 0 without a gap: a run adds one part or more, after the earlier runs' parts.
+    if (s.run !== run && s.run !== run + 1) return false;
     at = s.end;
     lineBase = s.lineBase;
+    run = s.run;
   }
-  return at === stop && (segments.length === 0 || segments[0]!.lineBase === 0);
+  return at === stop && (segments.length === 0 || (segments[0]!.lineBase === 0 && segments[0]!.run === 0));
 }
 
 /**
@@ -180,8 +186,11 @@ function coversInOrder(
  */
 export class ParseCache {
   readonly dir: string;
-  /** How many parts a file's cache may have before it is made again from one parse. */
-  static readonly MAX_SEGMENTS = 64;
+  /**
+   * How many runs may have added parts to a file's cache before it is made again from one parse:
+   * a run on workers adds a part per range, so the parts of one run count once.
+   */
+  static readonly MAX_RUNS = 64;
   /** The format cache files are written and read under; cacheFormat() when absent. */
   private readonly format: string | undefined;
 
@@ -261,10 +270,10 @@ export class ParseCache {
     // Columns are read in place, which needs them on an 8-byte boundary in memory as in the file.
     const body = bytes.byteOffset % 8 === 0 ? bytes : Uint8Array.prototype.slice.call(bytes);
     let at = align8(16 + headerLength);
-    for (const { lineBase, byteLength, start, end, crc } of header.segments) {
+    for (const { lineBase, byteLength, start, end, crc, run } of header.segments) {
       const { columns, end: columnsEnd } = columnsFromBytes(body, at);
       if (columnsEnd - at !== byteLength) return null;
-      segments.push({ lineBase, columns, start, end, crc });
+      segments.push({ lineBase, columns, start, end, crc, run });
       at = columnsEnd;
     }
     if (at !== bytes.length) return null;
@@ -314,6 +323,7 @@ export class ParseCache {
         start: s.start,
         end: s.end,
         crc: s.crc,
+        run: s.run,
       })),
     };
     const json = Buffer.from(JSON.stringify(header), "utf8");

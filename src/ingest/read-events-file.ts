@@ -143,7 +143,7 @@ export async function planEventsFile(
   }
   if (gzip && context.cache === null) return whole(state, true);
   let cached = context.cache === null ? null : await context.cache.lookup(file.absPath, state);
-  if (cached !== null && cached.segments.length >= ParseCache.MAX_SEGMENTS) cached = null;
+  if (cached !== null && nextRun(cached.segments) >= ParseCache.MAX_RUNS) cached = null;
   if (gzip) return cached === null ? whole(state, true) : { ...whole(state, true), cached, parts: [] };
   const from = cached?.stop ?? 0;
   const completeEnd = context.cache === null ? from : await completeLinesEnd(file.absPath, from, state.size);
@@ -375,6 +375,7 @@ function restore(r: Reading, s: Snapshot): void {
 
 /** Merges the workers' replies in order; false when that cannot be done exactly. */
 async function mergeReplies(plan: EventsFilePlan, r: Reading, context: EventsReadContext): Promise<boolean> {
+  const run = nextRun(r.segments);
   for (const part of plan.parts) {
     let reply: PartReply;
     try {
@@ -393,7 +394,7 @@ async function mergeReplies(plan: EventsFilePlan, r: Reading, context: EventsRea
     context.progress.bytes(reply.end.bytes);
     if (context.stats !== undefined) context.stats.workerParts = (context.stats.workerParts ?? 0) + 1;
     if (part.complete) {
-      r.segments.push({ lineBase, columns: reply.columns, ...range(part.job, reply.end) });
+      r.segments.push({ lineBase, columns: reply.columns, ...range(part.job, reply.end), run });
       r.complete = { lines: r.lines, bytes: r.bytes, tally: r.tally.state() };
     }
   }
@@ -408,6 +409,7 @@ function addColumns(r: Reading, columns: EventColumns, path: string, raw: Uint8A
 
 /** Parses the plan's parts on this thread, one after another, building columns for the cache. */
 async function parseHere(plan: EventsFilePlan, r: Reading, context: EventsReadContext): Promise<void> {
+  const run = nextRun(r.segments);
   for (const part of plan.parts) {
     const builder =
       context.cache !== null && part.complete && plan.state !== null
@@ -430,10 +432,15 @@ async function parseHere(plan: EventsFilePlan, r: Reading, context: EventsReadCo
     // Reading stopped at an error: one pass reads nothing after it.
     if (end.stopped) return;
     if (builder !== null) {
-      r.segments.push({ lineBase, columns: builder.done(), ...range(part.job, end) });
+      r.segments.push({ lineBase, columns: builder.done(), ...range(part.job, end), run });
       r.complete = { lines: r.lines, bytes: r.bytes, tally: r.tally.state() };
     }
   }
+}
+
+/** The run after those that added `segments`: every part this run adds is counted as it. */
+function nextRun(segments: readonly CachedSegment[]): number {
+  return segments.length === 0 ? 0 : segments[segments.length - 1]!.run + 1;
 }
 
 /** The bytes a part read, with the CRC its parse took of them, as the cache keeps them. */

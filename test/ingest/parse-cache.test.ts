@@ -225,6 +225,17 @@ describe("the parse cache", () => {
     expect(cacheFormat()).toContain(`columns ${createHash("sha1").update(COLUMNS_LAYOUT).digest("hex")}`);
   });
 
+  it("counts the parts of one run on workers as one run, so tiny ranges still make a cache", async () => {
+    const { check, file } = setup({ "logs/a.ndjson": lines(0, 1200) });
+    // Ranges of 300 bytes cut this file into far more than MAX_RUNS parts.
+    expect(statSync(file("logs/a.ndjson")).size / 300).toBeGreaterThan(ParseCache.MAX_RUNS);
+    await check(2);
+    expect(await check(2)).toMatchObject({
+      cachedBytes: statSync(file("logs/a.ndjson")).size,
+      parsedBytes: 0,
+    });
+  });
+
   it("removes the temporary files a killed run left, once they are an hour old", async () => {
     const { check, cache, file } = setup({ "logs/a.ndjson": lines(0, 10) });
     writeFileSync(path.join(cache, "old.parse.1.tmp"), "half");
