@@ -97,19 +97,24 @@ export function turnOf<E extends TurnSource>(
     }
   }
   if (reason === null && message === undefined) return null;
-  // Built field by field in the order of TranscriptTurn, which is the order the Report writes.
-  const turn: TranscriptTurn = {
-    id: idOf(event),
-    ts: event.ts,
-    type: event.type,
-    from: event.fromAgent ?? event.agentId,
-    to: event.toAgent,
-  } as TranscriptTurn;
-  if (typeof data["turn"] === "number") turn.turn = data["turn"];
-  if (reason !== null) {
-    turn.text = "";
-    turn.outcome = reason;
-    if (message !== undefined) turn.rawText = message;
-  } else turn.text = cleanMessage(message as string, names);
-  return turn;
+  // Each shape is one literal in the order of TranscriptTurn, which is the order the Report writes:
+  // fields added one by one after a literal went to a second block of memory per turn.
+  const id = idOf(event);
+  const { ts, type } = event;
+  const from = event.fromAgent ?? event.agentId;
+  const to = event.toAgent;
+  const turn = data["turn"];
+  if (reason === null) {
+    const text = cleanMessage(message as string, names);
+    return typeof turn === "number"
+      ? { id, ts, type, from, to, turn, text }
+      : { id, ts, type, from, to, text };
+  }
+  if (typeof turn === "number")
+    return message === undefined
+      ? { id, ts, type, from, to, turn, text: "", outcome: reason }
+      : { id, ts, type, from, to, turn, text: "", outcome: reason, rawText: message };
+  return message === undefined
+    ? { id, ts, type, from, to, text: "", outcome: reason }
+    : { id, ts, type, from, to, text: "", outcome: reason, rawText: message };
 }
