@@ -93,44 +93,91 @@ const PAYLOAD_FIELD = "data";
  * payload (PAYLOAD_FIELD, at any depth). It walks with a stack of
  * its own rather than by recursion, so that deeply nested JSON from a log cannot overflow the call
  * stack; values that are not plain objects, arrays or strings are kept as they are.
+ *
+ * An object or array none of whose strings `visit` changes is handed back itself, not copied: the
+ * page data is most of a build's memory, nearly none of it holds a secret, and a copy of every
+ * object (built key by key, so each also got a second block for its fields) doubled it at the
+ * build's peak. An object reached twice is then also kept once.
  */
 export function mapStrings<T>(
   value: T,
   visit: (text: string, field: string | null, inPayload: boolean) => string,
 ): T {
-  const root: Record<string, unknown> = {};
-  const stack: {
+  interface Frame {
     source: object;
-    target: Record<string, unknown> | unknown[];
+    entries: [string, unknown][];
+    /** What each entry becomes; filled as the walk goes. */
+    results: unknown[];
+    next: number;
+    changed: boolean;
     field: string | null;
     inPayload: boolean;
-  }[] = [{ source: { value }, target: root, field: null, inPayload: false }];
+    isArray: boolean;
+  }
+  const enter = (source: object, field: string | null, inPayload: boolean): Frame => {
+    const entries = Object.entries(source);
+    return {
+      source,
+      entries,
+      results: new Array<unknown>(entries.length),
+      next: 0,
+      changed: false,
+      field,
+      inPayload,
+      isArray: Array.isArray(source),
+    };
+  };
+  const root = enter({ value }, null, false);
+  const stack: Frame[] = [root];
+  let finished: unknown = undefined;
   while (stack.length > 0) {
-    const { source, target, field, inPayload } = stack.pop() as (typeof stack)[number];
-    const isArray = Array.isArray(source);
-    for (const [key, item] of Object.entries(source)) {
-      const name = isArray ? field : key;
+    const frame = stack[stack.length - 1] as Frame;
+    let descended = false;
+    while (frame.next < frame.entries.length) {
+      const i = frame.next;
+      const [key, item] = frame.entries[i] as [string, unknown];
+      const name = frame.isArray ? frame.field : key;
       // Everything below a payload field is the producer's: its keys are not ours.
-      const below = inPayload || (!isArray && key === PAYLOAD_FIELD);
-      let copy: unknown = item;
-      if (typeof item === "string") copy = visit(item, name, below);
-      else if (Array.isArray(item)) {
-        copy = new Array<unknown>(item.length);
-        stack.push({ source: item, target: copy as unknown[], field: name, inPayload: below });
-      } else if (isPlainObject(item)) {
-        copy = {};
-        stack.push({ source: item, target: copy as Record<string, unknown>, field: name, inPayload: below });
-      }
+      const below = frame.inPayload || (!frame.isArray && key === PAYLOAD_FIELD);
+      if (typeof item === "string") {
+        const copy = visit(item, name, below);
+        frame.results[i] = copy;
+        if (copy !== item) frame.changed = true;
+      } else if (item !== null && typeof item === "object" && (Array.isArray(item) || isPlainObject(item))) {
+        stack.push(enter(item, name, below));
+        descended = true;
+        break;
+      } else frame.results[i] = item;
+      frame.next++;
+    }
+    if (descended) continue;
+    stack.pop();
+    const result = frame.changed ? copyOf(frame) : frame.source;
+    const parent = stack[stack.length - 1];
+    if (parent === undefined) finished = result;
+    else {
+      parent.results[parent.next] = result;
+      if (result !== parent.entries[parent.next]?.[1]) parent.changed = true;
+      parent.next++;
+    }
+  }
+  return (finished as { value: T }).value;
+
+  function copyOf(frame: Frame): object {
+    const target: Record<string, unknown> | unknown[] = frame.isArray
+      ? new Array<unknown>((frame.source as unknown[]).length)
+      : {};
+    frame.entries.forEach(([key], i) => {
       // `__proto__` from a log is an own field like any other, never the copy's prototype.
       Object.defineProperty(target, key, {
-        value: copy,
+        value: frame.results[i],
         enumerable: true,
         writable: true,
         configurable: true,
       });
-    }
+    });
+    return target;
   }
-  return root["value"] as T;
 }
 
 function isPlainObject(value: unknown): value is object {

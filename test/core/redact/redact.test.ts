@@ -100,6 +100,20 @@ describe("mapStrings", () => {
     expect(node["a"]).toBe("[redacted: github token]");
   });
 
+  it("hands back a part none of whose strings changed itself, and copies only the parts above a change", () => {
+    const kept = { b: "same", list: ["x", { c: "y" }] };
+    const changed = { d: "old", e: { f: "same" } };
+    const value = { kept, changed, again: kept };
+    const copy = mapStrings(value, (t) => (t === "old" ? "new" : t));
+    expect(copy.kept).toBe(kept);
+    expect(copy.again).toBe(kept);
+    expect(copy.changed).not.toBe(changed);
+    expect(copy.changed.e).toBe(changed.e);
+    expect(changed.d).toBe("old");
+    expect(JSON.stringify(copy)).toBe(JSON.stringify(value).replace('"old"', '"new"'));
+    expect(mapStrings(value, (t) => t)).toBe(value);
+  });
+
   it("keeps values that are not plain objects, arrays or strings as they are", () => {
     const bytes = new Uint8Array([1, 2]);
     const copy = mapStrings({ bytes, when: 5 }, (t) => t);
