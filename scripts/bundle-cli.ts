@@ -9,7 +9,7 @@ import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { build, type OutputFile } from "esbuild";
 import { codeSignature } from "../src/ingest/code-signature.ts";
-import { findProjectRoot } from "./project-root.ts";
+import { findProjectRoot } from "../src/ingest/project-root.ts";
 
 /** The folder, inside the project, that holds the bundle; git ignores it. */
 export const BUNDLE_FOLDER = ".cli-bundle";

@@ -11,7 +11,7 @@ import { silentProgress, streamProgress, type Progress } from "../../src/ingest/
 import { writeJsonAtomic, writeJsonTo } from "../../src/ingest/write-json.ts";
 import { writeLinesAtomic } from "../../src/ingest/write-output.ts";
 import { LOAD_FLAGS, LOAD_HELP, parseCommand, parseLoadOptions, parseNow, parseTimeZone } from "../args.ts";
-import { PROJECT_ROOT } from "../project-root.ts";
+import { PROJECT_ROOT } from "../../src/ingest/project-root.ts";
 
 export const ANALYZE_HELP = `Usage: workscope analyze [inputs…] [options]
 

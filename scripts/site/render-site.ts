@@ -3,7 +3,7 @@ import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { DATA_FOLDER_ENV } from "../../src/site/data-folder.ts";
 import { formatRenderShare, RENDER_SHARE_ENV, type RenderShare } from "../../src/site/render-share.ts";
-import { PROJECT_ROOT } from "../project-root.ts";
+import { PROJECT_ROOT } from "../../src/ingest/project-root.ts";
 import { placeSite } from "./place-site.ts";
 
 /** The project folder: Astro builds the pages in src/pages from here. */

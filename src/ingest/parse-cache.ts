@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { mkdir, open, readdir, readFile, realpath, rename, rm, stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import path from "node:path";
@@ -8,6 +8,7 @@ import { crc32 } from "node:zlib";
 import { codeSignature } from "./code-signature.ts";
 import { columnsFromBytes, columnsToBytes, COLUMNS_LAYOUT, type EventColumns } from "./event-columns.ts";
 import { CacheHeader } from "./parse-cache-header.ts";
+import { findProjectRoot } from "./project-root.ts";
 import type { TallyState } from "./findings-tally.ts";
 
 /**
@@ -40,19 +41,19 @@ export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
   );
 }
 
-/** The workscope version, from the package.json above this module (source or bundle); "" when none is found. */
+/** The workscope version, from the project's package.json (source or bundle); "" when it cannot be read. */
 function workscopeVersion(): string {
-  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
-    const file = path.join(dir, "package.json");
-    if (existsSync(file)) {
-      try {
-        return String((JSON.parse(readFileSync(file, "utf8")) as { version?: unknown }).version ?? "");
-      } catch {
-        return "";
-      }
-    }
-    if (path.dirname(dir) === dir) return "";
+  try {
+    const file = path.join(projectRoot(), "package.json");
+    return String((JSON.parse(readFileSync(file, "utf8")) as { version?: unknown }).version ?? "");
+  } catch {
+    return "";
   }
+}
+
+/** The project's folder, looked for from this module, which lies in src/ingest/ or in the bundle. */
+function projectRoot(): string {
+  return findProjectRoot(path.dirname(fileURLToPath(import.meta.url)));
 }
 
 /**
@@ -63,7 +64,7 @@ function workscopeVersion(): string {
 function parseCodeSignature(): string {
   if (typeof WORKSCOPE_PARSE_CODE_SIGNATURE === "string") return WORKSCOPE_PARSE_CODE_SIGNATURE;
   if (!import.meta.url.endsWith(".ts")) return `unknown ${randomBytes(8).toString("hex")}`;
-  return codeSignature(fileURLToPath(new URL("../..", import.meta.url)));
+  return codeSignature(projectRoot());
 }
 
 let format: string | null = null;

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { findProjectRoot, PROJECT_ROOT } from "../../scripts/project-root.ts";
+import { findProjectRoot, PROJECT_ROOT } from "../../src/ingest/project-root.ts";
 import { tmpTree } from "../helpers/tmp.ts";
 
 describe("findProjectRoot", () => {
