@@ -85,6 +85,55 @@ export const EventFacts = z
     hook_event_name: z.string(),
     /** The category the producer stated (`collabCategory`), as written; classification checks it. */
     collabCategory: z.string(),
+    /**
+     * What a Claude Code transcript entry or hook payload shows in a transcript (see
+     * TranscriptTurnKind): `prompt`, `answer`, `thinking`, `tool`, `compaction`, `title`, or
+     * `meta` for entries shown nowhere (snapshots, queue operations, progress).
+     */
+    ccKind: z.string(),
+    /** The tool a Claude Code tool call or result is about (`Bash`, `Task`, `Agent`, …). */
+    toolName: z.string(),
+    /**
+     * The `tool_use` id(s) of a Claude Code tool call, result or hook payload (`tool_use_id`);
+     * several, separated by one space, when one transcript line holds several blocks.
+     */
+    toolUseId: z.string(),
+    /** True when a Claude Code tool result says the tool failed (`is_error`, a failure hook). */
+    isError: z.boolean(),
+    /**
+     * The Claude Code subagent the entry or payload comes from: a sidechain entry's `agentId`, a
+     * hook payload's `agent_id`.
+     */
+    agentInstance: z.string(),
+    /**
+     * The subagent a Task/Agent call's result names (`toolUseResult.agentId`, or the text
+     * `agentId: <id>`), or the one a SubagentStart/SubagentStop payload is about.
+     */
+    spawnedAgentId: z.string(),
+    /** The subagent type a Task/Agent call asks for (`tool_input.subagent_type`), or a hook's `agent_type`. */
+    subagentType: z.string(),
+    /** True for a Claude Code transcript entry of a subagent (`isSidechain`). */
+    isSidechain: z.boolean(),
+    /** A transcript entry's own id (`uuid`): summaries point at one by `leafUuid`. */
+    uuid: z.string(),
+    /** A `summary` entry's `leafUuid`: the entry whose session it titles. */
+    leafUuid: z.string(),
+    /** A title a person or Claude Code gave the session (`summary`, `customTitle`). Untrusted. */
+    title: z.string(),
+    /** An assistant message's `message.id`: lines that share it are one message, counted once. */
+    messageId: z.string(),
+    /** The model of an assistant message. */
+    model: z.string(),
+    /** `usage.input_tokens` of an assistant message. */
+    inputTokens: z.number(),
+    /** `usage.output_tokens` of an assistant message. */
+    outputTokens: z.number(),
+    /** `usage.cache_creation_input_tokens` of an assistant message. */
+    cacheCreationTokens: z.number(),
+    /** `usage.cache_read_input_tokens` of an assistant message. */
+    cacheReadTokens: z.number(),
+    /** A compaction's `compactMetadata.preTokens`: the context's size before it was compacted. */
+    preTokens: z.number(),
   })
   .partial();
 export type EventFacts = z.infer<typeof EventFacts>;

@@ -35,6 +35,11 @@ export const BaseEvent = z.object({
   ts: z.number().min(TIME_RANGE_MS.min).max(TIME_RANGE_MS.max),
   /** True when the producer wrote no time and `ts` was taken from neighbouring lines. */
   tsEstimated: z.boolean().optional(),
+  /**
+   * True when neither the event nor anything tied to it tells its time: `ts` only keeps its place
+   * in its file (the nearest dated line's time, else 0), and pages say it is undated.
+   */
+  undated: z.literal(true).optional(),
   /** The event type: OpenClaw's (`a2a.send`), v1.1's (`tool_failed`), or a hook's mapped type. */
   type: z.string(),
   /** Which format the event was read from. */

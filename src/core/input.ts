@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SubagentMeta } from "./claude/subagent-meta.ts";
 import { BaseEvent } from "./event.ts";
 import { Finding, OmittedFindings } from "./finding.ts";
 import { CategoryOverride } from "./overrides.ts";
@@ -14,6 +15,7 @@ export const InputKind = z.enum([
   "current-task",
   "openclaw-config",
   "category-overrides",
+  "claude-subagent-meta",
 ]);
 export type InputKind = z.infer<typeof InputKind>;
 
@@ -70,5 +72,7 @@ export const LoadedInput = z.object({
   mentionNames: z.record(z.string(), z.string()),
   /** Manual category overrides by work session id. */
   overrides: z.record(z.string(), CategoryOverride),
+  /** Claude Code subagents' `.meta.json` files: which tool call spawned each subagent; absent when none. */
+  subagentMeta: z.array(SubagentMeta).optional(),
 });
 export type LoadedInput = z.infer<typeof LoadedInput>;

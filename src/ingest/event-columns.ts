@@ -63,11 +63,16 @@ export const TEXT_FIELDS = [
  * Every field of BaseEvent and the column that holds it: a test holds this list to the schema, so
  * a field added to the event is never dropped silently on its way through a worker or the cache.
  */
-export const EVENT_FIELD_COLUMNS: Record<keyof BaseEvent, keyof EventColumns | "the part's file"> = {
+export const EVENT_FIELD_COLUMNS: Record<
+  keyof BaseEvent,
+  keyof EventColumns | "the part's file" | "set by the analysis"
+> = {
   id: "text",
   twin: "twin",
   ts: "ts",
   tsEstimated: "tsEstimated",
+  // Times are dated by the analysis, after loading (src/core/claude/date-events.ts).
+  undated: "set by the analysis",
   type: "text",
   source: "source",
   agentId: "text",

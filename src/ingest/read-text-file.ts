@@ -1,6 +1,7 @@
 import JSON5 from "json5";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { readSubagentMeta } from "../core/claude/subagent-meta.ts";
 import { readMainAgents, readMentionNames } from "../core/agent-config.ts";
 import type { Finding } from "../core/finding.ts";
 import type { InputFile, LoadedInput } from "../core/input.ts";
@@ -13,7 +14,7 @@ import type { DiscoveredFile } from "./discover.ts";
 /** The parts of LoadedInput that markdown and config files fill. */
 type TextContent = Pick<
   LoadedInput,
-  "taskFiles" | "history" | "currentTasks" | "mainAgents" | "mentionNames" | "overrides"
+  "taskFiles" | "history" | "currentTasks" | "mainAgents" | "mentionNames" | "overrides" | "subagentMeta"
 >;
 
 /** What one text file gave: the file as listed, its findings, and its part of the LoadedInput. */
@@ -106,6 +107,14 @@ function readContent(
         records: Object.keys(read.overrides).length,
         problems: read.problems.map((reason) => ({ line: 0, reason })),
       };
+    }
+    case "claude-subagent-meta": {
+      const parsed = parseJson(text, false);
+      if ("problem" in parsed) return { content: {}, records: 0, problems: [parsed.problem] };
+      const read = readSubagentMeta(parsed.value, file.path);
+      if ("problem" in read)
+        return { content: {}, records: 0, problems: [{ line: 0, reason: read.problem }] };
+      return { content: { subagentMeta: [read.meta] }, records: 1, problems: [] };
     }
     case "events":
       throw new Error(`${file.path} is an event file; read it with readEventsFile`);

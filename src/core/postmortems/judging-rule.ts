@@ -17,6 +17,7 @@ export const EVIDENCE_KEYS = [
   "blocked_other",
   "retries_then_blocked",
   "unanswered_send",
+  "subagent_never_stopped",
 ] as const;
 export const EvidenceKey = z.enum(EVIDENCE_KEYS);
 export type EvidenceKey = z.infer<typeof EvidenceKey>;
@@ -37,6 +38,7 @@ export const JUDGING_RULES: Readonly<Record<BlockedReason, EvidenceKey>> = {
   run_error: "blocked_other",
   retry_exhausted: "retries_then_blocked",
   orphaned: "unanswered_send",
+  subagent_orphaned: "subagent_never_stopped",
 };
 
 /** The rule that judged a flow blocked: its reason, its evidence and where it sits. */

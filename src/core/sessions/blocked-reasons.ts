@@ -14,6 +14,7 @@ export const BLOCKED_REASONS = [
   "job_failed",
   "retry_exhausted",
   "orphaned",
+  "subagent_orphaned",
 ] as const;
 export type BlockedReason = (typeof BLOCKED_REASONS)[number];
 

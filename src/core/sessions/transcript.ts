@@ -1,6 +1,33 @@
 import { z } from "zod";
 import { BLOCKED_REASONS, blockedReasonOf, type BlockedReason } from "./blocked-reasons.ts";
 
+/**
+ * What a Claude Code turn is: a person's prompt, the agent's answer, its hidden thinking, a tool
+ * call (with its result folded in), the point where the context was compacted, or a notice (a
+ * hook's notification, a subagent's start or stop).
+ */
+export const TRANSCRIPT_TURN_KINDS = [
+  "prompt",
+  "answer",
+  "thinking",
+  "tool",
+  "compaction",
+  "notice",
+] as const;
+
+/** A Claude Code tool call as one step: its name and outcome, the result folded in. */
+export const ToolStep = z.object({
+  /** The tool (`Bash`, `Edit`, `Task`, …). */
+  name: z.string(),
+  /** `ok` when its result came back, `failed` when the result or a hook said it failed, `pending` without a result. */
+  outcome: z.enum(["ok", "failed", "pending"]),
+  /** The error text of a failed call. Untrusted. */
+  error: z.string().optional(),
+  /** The `tool_use` id, joining the call to its result and to hook payloads. */
+  toolUseId: z.string().optional(),
+});
+export type ToolStep = z.infer<typeof ToolStep>;
+
 /** One turn of a transcript: a message, a delegation step or an outcome. */
 export const TranscriptTurn = z.object({
   /**
@@ -24,6 +51,17 @@ export const TranscriptTurn = z.object({
   outcome: z.enum(BLOCKED_REASONS).optional(),
   /** The raw failure text (`[outcome] blocked: …`), for the collapsed detail. */
   rawText: z.string().optional(),
+  /** What the turn is, for Claude Code turns (absent for agent-to-agent messages). */
+  kind: z.enum(TRANSCRIPT_TURN_KINDS).optional(),
+  /** For a Claude Code tool call: the tool, how it ended, and the error when it failed. */
+  tool: ToolStep.optional(),
+  /**
+   * For the Task/Agent call that spawned a subagent: the key of the subagent's own thread, so
+   * pages nest the subagent under the call.
+   */
+  subagentThreadKey: z.string().optional(),
+  /** True when the turn's time is not known (see BaseEvent.undated). */
+  undated: z.literal(true).optional(),
 });
 export type TranscriptTurn = z.infer<typeof TranscriptTurn>;
 

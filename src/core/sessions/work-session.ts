@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TokenUsage } from "../claude/token-usage.ts";
 import { CollabCategory } from "../category.ts";
 import { CategorySource } from "../classify/category-decision.ts";
 import { EventRole } from "../classify/event-role.ts";
@@ -39,6 +40,17 @@ export const Thread = z.object({
   eventCount: z.number().int().positive(),
   /** What was said, turn by turn. */
   transcript: z.array(TranscriptTurn),
+  /** For a Claude Code subagent's thread: its type (`Explore`, …), when known. */
+  agentType: z.string().optional(),
+  /**
+   * For a Claude Code subagent's thread: the thread and the Task/Agent call that spawned it (the
+   * call's `tool_use` id), so pages nest it under that call.
+   */
+  spawnedBy: z.object({ threadKey: z.string(), toolUseId: z.string() }).optional(),
+  /** For a Claude Code thread: the tokens its assistant messages used, each message once. */
+  tokens: TokenUsage.optional(),
+  /** True when none of its events has a known time (see BaseEvent.undated). */
+  undated: z.literal(true).optional(),
 });
 export type Thread = z.infer<typeof Thread>;
 
@@ -94,6 +106,13 @@ export const WorkSession = z.object({
   nextWorkSessionIds: z.array(z.string()),
   /** Its agent-to-agent threads, in time order. */
   threads: z.array(Thread),
+  /**
+   * For a Claude Code session: the tokens of all its assistant messages, subagents' included, each
+   * message once.
+   */
+  tokens: TokenUsage.optional(),
+  /** True when none of its events has a known time (see BaseEvent.undated): weeks leave it out. */
+  undated: z.literal(true).optional(),
 });
 export type WorkSession = z.infer<typeof WorkSession>;
 

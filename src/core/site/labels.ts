@@ -329,6 +329,7 @@ const BLOCKED_REASON_NAMES: Readonly<Record<BlockedReason, Names>> = {
   job_failed: { ko: "작업 실패", en: "Job failed" },
   retry_exhausted: { ko: "재시도 소진", en: "Retries exhausted" },
   orphaned: { ko: "응답 없이 끊김", en: "Orphaned (no response)" },
+  subagent_orphaned: { ko: "서브에이전트가 멈추지 않음", en: "Subagent never stopped" },
 };
 
 /** Each kind of step of a postmortem's timeline in words (src/core/postmortems/step-kind.ts). */
@@ -387,6 +388,10 @@ export const EVIDENCE_NAMES: Readonly<Record<EvidenceKey, Names>> = {
   unanswered_send: {
     ko: "보낸 뒤 응답도 실패도 기록되지 않은 채 로그만 300초 넘게 이어짐",
     en: "a send that got neither an answer nor a failure while the log went on for over 300 s",
+  },
+  subagent_never_stopped: {
+    ko: "SubagentStart는 있는데 SubagentStop도 결과도 기록되지 않은 서브에이전트",
+    en: "a subagent that started but never logged a stop or a result",
   },
 };
 
