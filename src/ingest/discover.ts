@@ -24,7 +24,9 @@ export class InputError extends Error {}
 /**
  * What workscope reads inside a state directory (see docs/formats.md#files-workscope-reads), one
  * row per pattern, matched against the path's parts below the directory. Event files may sit
- * anywhere below it; the other files only where OpenClaw puts them.
+ * anywhere below it, under any name: what they hold is told by their content when they are read,
+ * so a `.json` file is a candidate too, unless NON_EVENT_JSON names it. The other files are read
+ * only where OpenClaw and Claude Code put them.
  */
 export const STATE_DIR_FILES: ReadonlyArray<{
   pattern: string;
@@ -33,6 +35,11 @@ export const STATE_DIR_FILES: ReadonlyArray<{
   { pattern: "**/*.ndjson", matches: (p) => /\.ndjson$/.test(last(p)) },
   { pattern: "**/*.ndjson.gz", matches: (p) => /\.ndjson\.gz$/.test(last(p)) },
   { pattern: "**/*.jsonl", matches: (p) => /\.jsonl$/.test(last(p)) },
+  { pattern: "**/agent-*.meta.json", matches: (p) => isSubagentMeta(last(p)) },
+  {
+    pattern: "**/*.json",
+    matches: (p) => last(p).endsWith(".json") && !NON_EVENT_JSON.some((rule) => rule.matches(p)),
+  },
   {
     pattern: "workspace{,-*}/tasks/task_*.md",
     matches: (p) => p.length === 3 && isWorkspace(p[0]) && p[1] === "tasks" && /^task_.*\.md$/.test(last(p)),
@@ -58,13 +65,55 @@ export const STATE_DIR_FILES: ReadonlyArray<{
 
 /**
  * Whether a folder of a state directory is searched, from its path's parts: hidden folders (`.git`
- * among them), `node_modules`, and OpenClaw's own chat transcripts (`agents/` at the top, which are
- * not events) are left alone.
+ * among them), `node_modules`, OpenClaw's own chat transcripts (`agents/` at the top, which are
+ * not events) and its folders of secrets (`credentials/`, `identity/`, `devices/` at the top,
+ * which are never opened) are left alone.
  */
 export function isSearchedFolder(parts: readonly string[]): boolean {
   const name = last(parts);
   if (name.startsWith(".") || name === "node_modules") return false;
-  return !(parts.length === 1 && name === "agents");
+  return !(parts.length === 1 && UNSEARCHED_TOP_FOLDERS.has(name));
+}
+
+const UNSEARCHED_TOP_FOLDERS = new Set(["agents", "credentials", "identity", "devices"]);
+
+/**
+ * The JSON files of a state directory that are known not to hold events, and are not read, one
+ * row per rule with the reason. Every other `.json` file is read and told by its content, so a
+ * file of some other tool costs one finding, never a silent skip; these rows spare a user that
+ * finding for files that are never logs: package manifests and OpenClaw's settings. (Its folders
+ * of secrets are not even searched: see isSearchedFolder.)
+ */
+export const NON_EVENT_JSON: ReadonlyArray<{
+  pattern: string;
+  why: string;
+  matches: (parts: readonly string[]) => boolean;
+}> = [
+  {
+    pattern: "**/{package,package-lock,tsconfig,jsconfig,composer}.json",
+    why: "a package manifest or compiler configuration",
+    matches: (p) => /^(package|package-lock|tsconfig|jsconfig|composer)\.json$/.test(last(p)),
+  },
+  {
+    pattern: "cron/**",
+    why: "OpenClaw's scheduled jobs: settings, not a log",
+    matches: (p) => p.length > 1 && p[0] === "cron",
+  },
+  {
+    pattern: "**/openclaw.json, **/work-session-category-overrides.json",
+    why: "a configuration: read at the top of the directory only, as its own kind",
+    matches: (p) => last(p) === "openclaw.json" || last(p) === "work-session-category-overrides.json",
+  },
+  {
+    pattern: "**/agent-*.meta.json",
+    why: "a subagent's description, read as its own kind",
+    matches: (p) => isSubagentMeta(last(p)),
+  },
+];
+
+/** Claude Code writes beside each subagent's transcript `agent-<id>.meta.json`, naming its spawning call. */
+function isSubagentMeta(name: string): boolean {
+  return /^agent-.+\.meta\.json$/.test(name);
 }
 
 function last(parts: readonly string[]): string {
@@ -110,7 +159,8 @@ export async function discover(inputs: readonly string[], cwd: string): Promise<
 
 /**
  * Finds the files to read. A directory is searched as a state directory; a file is read as what
- * its name says; anything else is taken as a glob. A path that names nothing is an InputError.
+ * its name says (events, told by content, unless it is a task, config or subagent file); anything
+ * else is taken as a glob. A path that names nothing is an InputError.
  *
  * Symbolic links are followed, but every folder is searched once, by its real path, so that a link
  * to a folder above it (`ln -s . a`) can neither loop nor list a file twice; a file reached by two
@@ -262,6 +312,9 @@ export function kindOfPath(absPath: string): InputKind | null {
   if (/\.(ndjson|jsonl)(\.gz)?$/.test(base)) return "events";
   if (base === "openclaw.json") return "openclaw-config";
   if (base === "work-session-category-overrides.json") return "category-overrides";
+  if (isSubagentMeta(base)) return "claude-subagent-meta";
+  // Any other JSON file may be a capture of hook payloads or a copy of a transcript: its content says.
+  if (base.endsWith(".json")) return "events";
   if (base === "CURRENT_TASK.md") return "current-task";
   if (base === "TASK_HISTORY.md" || (parent === "task-history" && base.endsWith(".md")))
     return "task-history";

@@ -10,6 +10,7 @@ import {
   InputError,
   isSearchedFolder,
   kindOfPath,
+  NON_EVENT_JSON,
   STATE_DIR_FILES,
 } from "../../src/ingest/discover.ts";
 import { tmpTree } from "../helpers/tmp.ts";
@@ -185,6 +186,11 @@ describe("STATE_DIR_FILES", () => {
     ["openclaw.json", "openclaw.json", true],
     ["openclaw.json", "sub/openclaw.json", false],
     ["work-session-category-overrides.json", "work-session-category-overrides.json", true],
+    ["**/agent-*.meta.json", "p/s1/subagents/agent-a1.meta.json", true],
+    ["**/agent-*.meta.json", "p/agent-a1.jsonl", false],
+    ["**/*.json", "logs/pre_tool_use.json", true],
+    ["**/*.json", "package.json", false],
+    ["**/*.json", "logs/x.json.bak", false],
   ])("%s on %s is %s", (pattern, rel, expected) => {
     const rule = STATE_DIR_FILES.find((r) => r.pattern === pattern);
     expect(rule?.matches(rel.split("/"))).toBe(expected);
@@ -199,4 +205,72 @@ describe("STATE_DIR_FILES", () => {
   ])("the folder %s is searched: %s", (rel, expected) => {
     expect(isSearchedFolder(rel.split("/"))).toBe(expected);
   });
+});
+
+describe("discover: JSON files", () => {
+  const TREE = {
+    "logs/pre_tool_use.json": "[]",
+    "logs/chat.json": "[]",
+    "projects/-w-app/s1.jsonl": "",
+    "projects/-w-app/s1/subagents/agent-a1.jsonl": "",
+    "projects/-w-app/s1/subagents/agent-a1.meta.json": "{}",
+    "package.json": "{}",
+    "tools/package-lock.json": "{}",
+    "cron/jobs.json": "{}",
+    "cron/runs/job-1.jsonl": "",
+    "credentials/oauth.json": "{}",
+    "identity/device.json": "{}",
+    "devices/paired.json": "{}",
+    "backup/openclaw.json": "{}",
+  };
+
+  it("reads every .json file as an event candidate, and subagent descriptions as their own kind", async () => {
+    const dir = tmpTree(TREE);
+    const files = await discover([dir], dir);
+    expect(files.map((f) => [f.path, f.kind])).toEqual([
+      ["cron/runs/job-1.jsonl", "events"],
+      ["logs/chat.json", "events"],
+      ["logs/pre_tool_use.json", "events"],
+      ["projects/-w-app/s1.jsonl", "events"],
+      ["projects/-w-app/s1/subagents/agent-a1.jsonl", "events"],
+      ["projects/-w-app/s1/subagents/agent-a1.meta.json", "claude-subagent-meta"],
+    ]);
+  });
+
+  it("tells a .json file named directly or by a glob by its name", async () => {
+    const dir = tmpTree(TREE);
+    expect((await discover(["logs/chat.json"], dir)).map((f) => f.kind)).toEqual(["events"]);
+    const globbed = await discover(["projects/**/*.json"], dir);
+    expect(globbed.map((f) => f.kind)).toEqual(["claude-subagent-meta"]);
+    expect(kindOfPath("/x/agent-abc.meta.json")).toBe("claude-subagent-meta");
+    expect(kindOfPath("/x/post_tool_use.json")).toBe("events");
+  });
+
+  it("does not search OpenClaw's folders of secrets", () => {
+    for (const name of ["credentials", "identity", "devices", "agents"])
+      expect(isSearchedFolder([name])).toBe(false);
+    expect(isSearchedFolder(["logs", "credentials"])).toBe(true);
+  });
+
+  // One case per row of the table of JSON files that are not read.
+  const skipped: Record<string, { skip: string[]; read: string[] }> = {
+    "**/{package,package-lock,tsconfig,jsconfig,composer}.json": {
+      skip: ["package.json", "a/package-lock.json", "tsconfig.json", "b/jsconfig.json", "composer.json"],
+      read: ["packages.json", "a/package.jsonl"],
+    },
+    "cron/**": { skip: ["cron/jobs.json"], read: ["logs/cron/jobs.json", "cron.json"] },
+    "**/openclaw.json, **/work-session-category-overrides.json": {
+      skip: ["backup/openclaw.json", "old/work-session-category-overrides.json"],
+      read: ["openclaw.json.json"],
+    },
+    "**/agent-*.meta.json": { skip: ["s1/subagents/agent-a1.meta.json"], read: ["agent-a1.json"] },
+  };
+  for (const rule of NON_EVENT_JSON) {
+    it(`skips ${rule.pattern} (${rule.why})`, () => {
+      const cases = skipped[rule.pattern];
+      expect(cases).toBeDefined();
+      for (const p of cases!.skip) expect(rule.matches(p.split("/")), p).toBe(true);
+      for (const p of cases!.read) expect(rule.matches(p.split("/")), p).toBe(false);
+    });
+  }
 });
