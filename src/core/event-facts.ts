@@ -227,5 +227,56 @@ export function extractFacts(source: EventSource, data: Record<string, unknown>)
   if (typeof hook_event_name === "string") (facts ??= {}).hook_event_name = intern(hook_event_name);
   const collabCategory = data["collabCategory"];
   if (typeof collabCategory === "string") (facts ??= {}).collabCategory = intern(collabCategory);
+  if (source === "claude_code") facts = claudeFacts(data, facts);
   return facts ?? NO_FACTS;
+}
+
+/** Facts being gathered for one event. */
+type MutableFacts = { -readonly [K in keyof EventFacts]: EventFacts[K] };
+
+/**
+ * The Claude Code facts, under their own names. The Claude Code formats work them out from the
+ * transcript entry or hook payload and hand them here with the payload's own fields, so every
+ * fact passes one place; other formats never carry them, so their events do not pay for reading
+ * them.
+ */
+function claudeFacts(data: Source, found: MutableFacts | null): MutableFacts | null {
+  let facts = found;
+  const ccKind = data["ccKind"];
+  if (typeof ccKind === "string") (facts ??= {}).ccKind = intern(ccKind);
+  const toolName = data["toolName"];
+  if (typeof toolName === "string") (facts ??= {}).toolName = intern(toolName);
+  const toolUseId = data["toolUseId"];
+  if (typeof toolUseId === "string") (facts ??= {}).toolUseId = toolUseId;
+  const isError = data["isError"];
+  if (typeof isError === "boolean") (facts ??= {}).isError = isError;
+  const agentInstance = data["agentInstance"];
+  if (typeof agentInstance === "string") (facts ??= {}).agentInstance = intern(agentInstance);
+  const spawnedAgentId = data["spawnedAgentId"];
+  if (typeof spawnedAgentId === "string") (facts ??= {}).spawnedAgentId = intern(spawnedAgentId);
+  const subagentType = data["subagentType"];
+  if (typeof subagentType === "string") (facts ??= {}).subagentType = intern(subagentType);
+  const isSidechain = data["isSidechain"];
+  if (typeof isSidechain === "boolean") (facts ??= {}).isSidechain = isSidechain;
+  const uuid = data["uuid"];
+  if (typeof uuid === "string") (facts ??= {}).uuid = uuid;
+  const leafUuid = data["leafUuid"];
+  if (typeof leafUuid === "string") (facts ??= {}).leafUuid = leafUuid;
+  const title = data["title"];
+  if (typeof title === "string") (facts ??= {}).title = title;
+  const messageId = data["messageId"];
+  if (typeof messageId === "string") (facts ??= {}).messageId = messageId;
+  const model = data["model"];
+  if (typeof model === "string") (facts ??= {}).model = intern(model);
+  const inputTokens = data["inputTokens"];
+  if (typeof inputTokens === "number") (facts ??= {}).inputTokens = inputTokens;
+  const outputTokens = data["outputTokens"];
+  if (typeof outputTokens === "number") (facts ??= {}).outputTokens = outputTokens;
+  const cacheCreationTokens = data["cacheCreationTokens"];
+  if (typeof cacheCreationTokens === "number") (facts ??= {}).cacheCreationTokens = cacheCreationTokens;
+  const cacheReadTokens = data["cacheReadTokens"];
+  if (typeof cacheReadTokens === "number") (facts ??= {}).cacheReadTokens = cacheReadTokens;
+  const preTokens = data["preTokens"];
+  if (typeof preTokens === "number") (facts ??= {}).preTokens = preTokens;
+  return facts;
 }

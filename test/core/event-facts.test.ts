@@ -53,6 +53,17 @@ describe("extractFacts and the EventFacts schema", () => {
       const type = (schema as { unwrap: () => { type: string } }).unwrap().type;
       sample[key] = type === "boolean" ? true : type === "number" ? 1 : "x";
     }
-    expect(extractFacts("openclaw", sample)).toEqual(sample);
+    expect(extractFacts("claude_code", sample)).toEqual(sample);
+  });
+
+  it("read the Claude Code facts only from Claude Code lines, where our formats put them", () => {
+    const line = { message: "m", ccKind: "tool", toolName: "Bash", isError: true, model: "opus", uuid: "u" };
+    expect(extractFacts("openclaw", line)).toEqual({ message: "m" });
+    expect(extractFacts("v1.1", { payload: line })).toEqual({ message: "m" });
+    expect(extractFacts("claude_code", line)).toEqual(line);
+  });
+
+  it("take a Claude Code fact of the wrong type as absent", () => {
+    expect(extractFacts("claude_code", { isError: "yes", inputTokens: "3", toolUseId: 7 })).toBe(NO_FACTS);
   });
 });

@@ -109,3 +109,48 @@ function snakeCase(name: string): string {
     .toLowerCase();
   return snake.length > 0 ? snake : "unknown";
 }
+
+/**
+ * One row of what a hook event shows in a transcript (see the `ccKind` fact): the first row whose
+ * event matches and whose condition holds wins; an event no row names is `meta`, shown nowhere.
+ */
+export interface HookKindRule {
+  /** The `hook_event_name` this row maps. */
+  event: string;
+  /** What the condition checks, in words; empty when there is none. */
+  when: string;
+  /** The condition on the payload; absent means every payload of that event. */
+  test?: (payload: HookPayload) => boolean;
+  /** What the payload shows: `prompt`, `answer`, `tool`, `compaction` or `notice`. */
+  ccKind: string;
+}
+
+/** True when a Stop or SubagentStop payload carries the words the agent ended with. */
+const hasLastMessage = (p: HookPayload): boolean =>
+  typeof p["last_assistant_message"] === "string" && p["last_assistant_message"].length > 0;
+
+export const HOOK_KIND_RULES: readonly HookKindRule[] = [
+  { event: "UserPromptSubmit", when: "", ccKind: "prompt" },
+  { event: "Stop", when: "it carries last_assistant_message", test: hasLastMessage, ccKind: "answer" },
+  {
+    event: "SubagentStop",
+    when: "it carries last_assistant_message",
+    test: hasLastMessage,
+    ccKind: "answer",
+  },
+  { event: "PreToolUse", when: "", ccKind: "tool" },
+  { event: "PostToolUse", when: "", ccKind: "tool" },
+  { event: "PostToolUseFailure", when: "", ccKind: "tool" },
+  { event: "PreCompact", when: "", ccKind: "compaction" },
+  { event: "Notification", when: "", ccKind: "notice" },
+];
+
+/** What a hook payload shows in a transcript; `meta` for events no row names. */
+export function hookCcKind(payload: HookPayload): string {
+  for (const rule of HOOK_KIND_RULES) {
+    if (rule.event === payload.hook_event_name && (rule.test === undefined || rule.test(payload))) {
+      return rule.ccKind;
+    }
+  }
+  return "meta";
+}

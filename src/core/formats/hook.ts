@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { extractFacts } from "../event-facts.ts";
-import { FINGERPRINT_PREFIX } from "../fingerprint.ts";
 import { hash64 } from "../hash.ts";
 import { readTime, toIso } from "../time.ts";
+import { readCaptureTime } from "./claude-time.ts";
+import { SPAWNING_TOOLS } from "./claude-transcript-rules.ts";
 import { isRecord } from "./fields.ts";
-import { mapHookType, type HookPayload } from "./hook-rules.ts";
+import { hookCcKind, mapHookType, type HookPayload } from "./hook-rules.ts";
 import { intern, internOrNull } from "./intern.ts";
+import { lineId } from "./line-id.ts";
 import { rejected, type LineRef, type Normalized } from "./normalized.ts";
 import { summarizeIssues } from "./openclaw.ts";
 
@@ -85,12 +87,11 @@ export function normalizeHook(value: Record<string, unknown>, ref: LineRef): Nor
   const sessionId = parsed.data.session_id ?? null;
   const agentInstance = parsed.data.agent_id ?? null;
   // Raw captures have no time of their own unless the capturing script added one. One that is
-  // no usable time is reported, and the event is placed by its neighbours like an untimed one.
+  // no usable time is reported, and the event is left for the analysis to date like an untimed one.
   const problems: string[] = [];
   if (ts === null) {
-    const field = payload["timestamp"] != null ? "timestamp" : "ts";
-    const written = payload[field];
-    const time = written == null ? null : readTime(written);
+    const field = PAYLOAD_TIME_FIELDS.find((name) => payload[name] != null);
+    const time = field === undefined ? null : readCaptureTime(payload[field]);
     if (time?.ms === null) problems.push(`Claude Code hook payload: ${field}: ${time.reason}`);
     else if (time !== null) {
       ts = time.ms;
@@ -103,8 +104,8 @@ export function normalizeHook(value: Record<string, unknown>, ref: LineRef): Nor
   const taskId = typeof payload["task_id"] === "string" ? payload["task_id"] : null;
   return {
     event: {
-      // Raw captures are rare and may lack a time, so their fingerprint is the whole line's hash.
-      id: id ?? `${FINGERPRINT_PREFIX}${hash64(ref.text)}`,
+      // A raw payload has no id of its own and equal payloads are common: see lineId.
+      id: id ?? lineId(ref),
       ts: ts ?? Number.NaN,
       // The short texts every line repeats are shared between events (see intern).
       type: intern(type),
@@ -118,11 +119,72 @@ export function normalizeHook(value: Record<string, unknown>, ref: LineRef): Nor
       raw: ref.bytes,
       file: ref.file,
       line: ref.line,
-      facts: extractFacts("claude_code", payload),
+      facts: extractFacts("claude_code", hookFacts(payload, type)),
     },
     needsTime: ts === null,
     problems,
   };
+}
+
+/**
+ * The fields of a payload where capture scripts write its time, in the order they are tried:
+ * `timestamp` and `ts` by collectors that append lines, `logged_at` by forks of the common
+ * one-file-per-event capture.
+ */
+export const PAYLOAD_TIME_FIELDS = ["timestamp", "ts", "logged_at"] as const;
+
+/**
+ * The payload with the Claude Code facts added under their own names, for extractFacts: the tool
+ * and its call's id, whether it failed, the subagent it comes from or is about, the type a
+ * Task/Agent call asks for, and what it shows in a transcript. The words a transcript shows go
+ * into `message`: a person's prompt, the answer a Stop or SubagentStop carries, the brief of a
+ * Task/Agent call (its description as `label`).
+ */
+function hookFacts(payload: HookPayload, type: string): Record<string, unknown> {
+  const facts: Record<string, unknown> = { ...payload, ccKind: hookCcKind(payload) };
+  const event = payload.hook_event_name;
+  const tool = text(payload["tool_name"]);
+  const input = isRecord(payload["tool_input"]) ? payload["tool_input"] : {};
+  const response = isRecord(payload["tool_response"]) ? payload["tool_response"] : {};
+  const agent = text(payload["agent_id"]);
+  if (tool !== undefined) facts["toolName"] = tool;
+  const toolUseId = text(payload["tool_use_id"]);
+  if (toolUseId !== undefined) facts["toolUseId"] = toolUseId;
+  if (event === "PostToolUse" || event === "PostToolUseFailure") {
+    facts["isError"] = type === "tool_failed";
+    if (type === "tool_failed" && text(payload["error"]) === undefined) {
+      const error = text(response["error"]) ?? text(response["stderr"]);
+      if (error !== undefined && error.length > 0) facts["error"] = error;
+    }
+  }
+  if (agent !== undefined) facts["agentInstance"] = agent;
+  if (event === "SubagentStart" || event === "SubagentStop") {
+    if (agent !== undefined) facts["spawnedAgentId"] = agent;
+    const last = text(payload["last_assistant_message"]);
+    if (last !== undefined) facts["message"] = last;
+  } else if (event === "Stop") {
+    const last = text(payload["last_assistant_message"]);
+    if (last !== undefined) facts["message"] = last;
+  } else if (event === "UserPromptSubmit") {
+    const prompt = text(payload["prompt"]);
+    if (prompt !== undefined) facts["message"] = prompt;
+  }
+  const agentType = text(payload["agent_type"]);
+  if (tool !== undefined && SPAWNING_TOOLS.has(tool)) {
+    const subagentType = text(input["subagent_type"]);
+    if (subagentType !== undefined) facts["subagentType"] = subagentType;
+    const prompt = text(input["prompt"]);
+    if (prompt !== undefined && event === "PreToolUse") facts["message"] = prompt;
+    const description = text(input["description"]);
+    if (description !== undefined && event === "PreToolUse") facts["label"] = description;
+    const spawned = text(response["agentId"]);
+    if (spawned !== undefined && spawned.length > 0) facts["spawnedAgentId"] = spawned;
+  } else if (agentType !== undefined) facts["subagentType"] = agentType;
+  return facts;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
 }
 
 /**
