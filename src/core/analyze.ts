@@ -1,5 +1,6 @@
 import { buildAgents } from "./agents/build-agents.ts";
 import type { Analysis } from "./analysis.ts";
+import { prepareEvents } from "./claude/prepare-claude.ts";
 import { classifyEvents } from "./classify/classify-event.ts";
 import { dedupeEvents, type Deduped } from "./dedupe.ts";
 import type { CanonicalEvent } from "./event.ts";
@@ -33,7 +34,9 @@ export function distinctEvents(input: Pick<LoadedInput, "events" | "mainAgents">
  * a time falls in.
  */
 export function analyze(input: LoadedInput, nowMs: number, timeZone: string = DEFAULT_TIME_ZONE): Analysis {
-  const distinct = distinctEvents(input);
+  // Claude Code events first take the session and time that what is tied to them tells.
+  const prepared = prepareEvents(input);
+  const distinct = distinctEvents({ ...input, events: prepared.events });
   const { events } = distinct;
   // One file per task: a second file with a task's id is a finding, not merged into the first.
   const distinctFiles = distinctTaskFiles(input.taskFiles);
@@ -56,7 +59,7 @@ export function analyze(input: LoadedInput, nowMs: number, timeZone: string = DE
   const contention = queueContention(events);
   const weeks = weeklyCategories(sessions.sessions, timeZone);
 
-  const findings = [...distinct.findings, ...distinctFiles.findings, ...tasks.findings];
+  const findings = [...prepared.findings, ...distinct.findings, ...distinctFiles.findings, ...tasks.findings];
   // Listed up to a limit per file, the rest counted, so the Report always comes out.
   const bounded = boundFindings([...input.findings, ...findings], input.findingsOmitted);
   const report: Report = {

@@ -52,4 +52,10 @@ describe("weeklyCategories", () => {
     ]);
     expect(Object.keys(weeks[0]?.categoryCounts ?? {})).toHaveLength(10);
   });
+
+  it("leaves out sessions none of whose events has a known time", () => {
+    const undated = { ...s("1970-01-01T00:00:00Z", "infra_ops", "rule"), undated: true } as WorkSession;
+    const weeks = weeklyCategories([undated, s("2026-02-16T00:00:00Z", "infra_ops", "rule")]);
+    expect(weeks.map((w) => [w.week, w.sessions])).toEqual([["2026-W08", 1]]);
+  });
 });

@@ -71,7 +71,12 @@ export function classifyEvent(event: BaseEvent, context: ClassifyContext): Canon
     stated !== undefined && (CollabCategory.options as readonly string[]).includes(stated)
       ? (stated as CollabCategory)
       : null;
-  if (event.twin !== undefined || event.tsEstimated !== undefined || event.invalid !== undefined)
+  if (
+    event.twin !== undefined ||
+    event.tsEstimated !== undefined ||
+    event.undated !== undefined ||
+    event.invalid !== undefined
+  )
     return { ...event, eventRole, fromSessionType, toSessionType, statedCategory };
   // Nearly every event has none of the optional fields. A literal of BaseEvent's fields (in the
   // order the formats write them) is made three times faster than a spread of the event, and

@@ -85,7 +85,7 @@ describe("classifyEvent", () => {
   it("keeps every field of BaseEvent, in the event's own order, with or without the optional ones", () => {
     const classified = ["eventRole", "fromSessionType", "toSessionType", "statedCategory"];
     const plain = oc("a2a.send", { fromAgent: "eden", toAgent: "seum" });
-    const full: BaseEvent = { ...plain, twin: 2, tsEstimated: true, invalid: "why" };
+    const full: BaseEvent = { ...plain, twin: 2, tsEstimated: true, undated: true, invalid: "why" };
     for (const event of [plain, full]) {
       const keys = Object.keys(classifyEvent(event, MAINS));
       expect(keys).toEqual([...Object.keys(event), ...classified]);

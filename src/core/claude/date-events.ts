@@ -1,0 +1,248 @@
+import type { BaseEvent } from "../event.ts";
+import type { Finding } from "../finding.ts";
+import { isTimed, isTranscriptEvent, toolUseIdsOf } from "./claude-event.ts";
+
+/** Events with times for every line, and one finding per file that had lines without one. */
+export interface DatedEvents<E extends BaseEvent> {
+  /** The events in the order given; those that had no time carry one now. */
+  events: E[];
+  /** One finding per file with untimed events: how many were dated from what. */
+  findings: Finding[];
+}
+
+/** Where an untimed event's time came from. */
+type Source = "tool" | "session" | "undated";
+
+/** The times the transcript gives one tool call: its `tool_use` block's and its result's. */
+interface ToolTimes {
+  first: number;
+  last: number;
+}
+
+/**
+ * Dates the events whose line wrote no time (ingest leaves their `ts` NaN), from what is tied to
+ * them and never from the file's modification time or the clock, so touching a file or running
+ * again later gives the same Report. In order:
+ * 1. the time of the transcript entry of the same tool call (a hook payload's `tool_use_id` is
+ *    the transcript's `tool_use` id): the call's for a payload sent before the tool ran, its
+ *    result's for one sent after;
+ * 2. else the nearest timed event of the same file and session, earlier, else later (capture
+ *    files are appended or rewritten in the order the hooks fired);
+ * 3. else the earliest timed event of its session in any file.
+ * These three mark the event `tsEstimated`. When none applies, the event is `undated`: its `ts`
+ * only keeps its place in its file (the nearest timed event's, earlier, else later, else 0).
+ *
+ * Each step reads only times known before it, by file and line or as a minimum, never the order
+ * of the files, so the answer does not depend on it. Values in, values out: only the events given
+ * a time are copied.
+ */
+export function dateEvents<E extends BaseEvent>(events: readonly E[]): DatedEvents<E> {
+  const untimed: number[] = [];
+  for (let i = 0; i < events.length; i++) if (!isTimed(events[i] as E)) untimed.push(i);
+  if (untimed.length === 0) return { events: events as E[], findings: [] };
+
+  const times = Float64Array.from(events, (event) => event.ts);
+  const sources = new Map<number, Source>();
+
+  // 1. The transcript's time of the same tool call.
+  const toolTimes = transcriptToolTimes(events);
+  for (const i of untimed) {
+    const ms = toolTimeOf(events[i] as E, toolTimes);
+    if (ms !== undefined) {
+      times[i] = ms;
+      sources.set(i, "tool");
+    }
+  }
+
+  // 2. The nearest timed event of the same file and session; the times known after step 1 only,
+  // so that an estimate is never taken from another estimate.
+  const known = times.slice();
+  const files = indicesByFile(events);
+  for (const indices of files.values()) {
+    for (const [i, ms] of nearestOfSession(events, indices, known)) {
+      times[i] = ms;
+      sources.set(i, "session");
+    }
+  }
+
+  // 3. The earliest timed event of the session in any file.
+  const firstOfSession = new Map<string, number>();
+  for (let i = 0; i < events.length; i++) {
+    const session = (events[i] as E).workSessionId;
+    const ms = known[i] as number;
+    if (session === null || Number.isNaN(ms)) continue;
+    const first = firstOfSession.get(session);
+    if (first === undefined || ms < first) firstOfSession.set(session, ms);
+  }
+  for (const i of untimed) {
+    if (sources.has(i)) continue;
+    const session = (events[i] as E).workSessionId;
+    const first = session === null ? undefined : firstOfSession.get(session);
+    if (first !== undefined) {
+      times[i] = first;
+      sources.set(i, "session");
+    }
+  }
+
+  // 4. Undated: the place of the nearest timed event of the file, else the start of time.
+  const placed = times.slice();
+  for (const indices of files.values()) {
+    for (const [i, ms] of nearestInFile(indices, placed)) {
+      times[i] = ms;
+      sources.set(i, "undated");
+    }
+  }
+
+  const out = [...events];
+  for (const i of untimed) {
+    const event = events[i] as E;
+    const source = sources.get(i) ?? "undated";
+    const ts = Number.isNaN(times[i] as number) ? 0 : (times[i] as number);
+    out[i] =
+      source === "undated"
+        ? { ...event, ts, tsEstimated: true, undated: true }
+        : { ...event, ts, tsEstimated: true };
+  }
+  return { events: out, findings: datingFindings(events, untimed, sources) };
+}
+
+/**
+ * The first and last time of each tool call id in timed transcript entries: its `tool_use` block
+ * and its result (a transcript and a `chat.json` copy of it agree, so copies change nothing).
+ */
+function transcriptToolTimes(events: readonly BaseEvent[]): Map<string, ToolTimes> {
+  const byId = new Map<string, ToolTimes>();
+  for (const event of events) {
+    if (!isTimed(event) || !isTranscriptEvent(event) || event.facts.toolUseId === undefined) continue;
+    for (const id of toolUseIdsOf(event)) {
+      const times = byId.get(id);
+      if (times === undefined) byId.set(id, { first: event.ts, last: event.ts });
+      else {
+        if (event.ts < times.first) times.first = event.ts;
+        if (event.ts > times.last) times.last = event.ts;
+      }
+    }
+  }
+  return byId;
+}
+
+/**
+ * The transcript's time of an untimed event's tool call: the result's for what is sent after the
+ * tool ran (PostToolUse, PostToolUseFailure, a tool result), the call's for everything else.
+ */
+function toolTimeOf(event: BaseEvent, toolTimes: ReadonlyMap<string, ToolTimes>): number | undefined {
+  const after =
+    event.type === "tool_succeeded" ||
+    event.type === "tool_failed" ||
+    (event.facts.hook_event_name ?? "").startsWith("Post");
+  let ms: number | undefined;
+  for (const id of toolUseIdsOf(event)) {
+    const times = toolTimes.get(id);
+    if (times === undefined) continue;
+    const candidate = after ? times.last : times.first;
+    if (ms === undefined || candidate < ms) ms = candidate;
+  }
+  return ms;
+}
+
+/** The indices of the events of each file, in line order. */
+function indicesByFile(events: readonly BaseEvent[]): Map<string, number[]> {
+  const files = new Map<string, number[]>();
+  for (let i = 0; i < events.length; i++) {
+    const file = (events[i] as BaseEvent).file;
+    const list = files.get(file);
+    if (list === undefined) files.set(file, [i]);
+    else list.push(i);
+  }
+  for (const list of files.values())
+    list.sort((a, b) => (events[a] as BaseEvent).line - (events[b] as BaseEvent).line || a - b);
+  return files;
+}
+
+/**
+ * For each untimed event of one file that names a session: the time of the nearest timed event
+ * of that session in the file, earlier, else later.
+ */
+function nearestOfSession(
+  events: readonly BaseEvent[],
+  indices: readonly number[],
+  known: Float64Array,
+): Map<number, number> {
+  const found = new Map<number, number>();
+  const later = new Map<number, number>();
+  let last = new Map<string, number>();
+  for (const i of indices) {
+    const session = (events[i] as BaseEvent).workSessionId;
+    if (session === null) continue;
+    const ms = known[i] as number;
+    if (!Number.isNaN(ms)) last.set(session, ms);
+    else {
+      const earlier = last.get(session);
+      if (earlier !== undefined) found.set(i, earlier);
+    }
+  }
+  last = new Map();
+  for (let k = indices.length - 1; k >= 0; k--) {
+    const i = indices[k] as number;
+    const session = (events[i] as BaseEvent).workSessionId;
+    if (session === null) continue;
+    const ms = known[i] as number;
+    if (!Number.isNaN(ms)) last.set(session, ms);
+    else if (!found.has(i)) {
+      const next = last.get(session);
+      if (next !== undefined) later.set(i, next);
+    }
+  }
+  for (const [i, ms] of later) found.set(i, ms);
+  return found;
+}
+
+/**
+ * For each event of one file still without a time: the time of the nearest event of the file
+ * that has one, earlier, else later; NaN when no event of the file has one.
+ */
+function nearestInFile(indices: readonly number[], placed: Float64Array): Map<number, number> {
+  const found = new Map<number, number>();
+  let earlier = Number.NaN;
+  for (const i of indices) {
+    const ms = placed[i] as number;
+    if (!Number.isNaN(ms)) earlier = ms;
+    else found.set(i, earlier);
+  }
+  let later = Number.NaN;
+  for (let k = indices.length - 1; k >= 0; k--) {
+    const i = indices[k] as number;
+    const ms = placed[i] as number;
+    if (!Number.isNaN(ms)) later = ms;
+    else if (Number.isNaN(found.get(i) as number)) found.set(i, later);
+  }
+  return found;
+}
+
+/** One finding per file with untimed events, at the line of the first, counting each source. */
+function datingFindings(
+  events: readonly BaseEvent[],
+  untimed: readonly number[],
+  sources: ReadonlyMap<number, Source>,
+): Finding[] {
+  const byFile = new Map<string, { line: number; counts: Record<Source, number> }>();
+  for (const i of untimed) {
+    const event = events[i] as BaseEvent;
+    let entry = byFile.get(event.file);
+    if (entry === undefined)
+      byFile.set(event.file, (entry = { line: event.line, counts: { tool: 0, session: 0, undated: 0 } }));
+    entry.line = Math.min(entry.line, event.line);
+    entry.counts[sources.get(i) ?? "undated"]++;
+  }
+  return [...byFile]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([file, { line, counts }]) => ({
+      file,
+      line,
+      reason:
+        `${counts.tool + counts.session + counts.undated} event(s) carry no time: ` +
+        `${counts.tool} dated by the transcript entry of the same tool call, ` +
+        `${counts.session} by other events of their session, ` +
+        `${counts.undated} left undated as nothing tied to them has a time`,
+    }));
+}
