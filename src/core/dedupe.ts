@@ -1,3 +1,4 @@
+import { canonicalText } from "./canonical-json.ts";
 import { compareEvents, compareOrigins, eventId, type BaseEvent } from "./event.ts";
 import { eventText } from "./event-data.ts";
 import type { Finding } from "./finding.ts";
@@ -17,7 +18,9 @@ export interface Deduped<E extends BaseEvent = BaseEvent> {
  * the first file and line is kept, so the result does not depend on the order files were given.
  * - Events without an id of their own (OpenClaw's) are the same event when their lines are;
  *   distinct events that share a fingerprint are numbered (`twin`), in the order of their lines.
- * - Events with a producer's id (v1.1, `workscope hook`) are the same event when the id is.
+ * - Events with a producer's id (v1.1, `workscope hook`, a transcript entry's uuid) are the same
+ *   event when the id is; copies whose JSON is the same value are the same content, so a
+ *   pretty-printed element of a `chat.json` array and its compact transcript line are one event.
  *
  * OpenClaw logs are most events, so they take the path that needs no table of ids: sorted, the
  * copies of an event are neighbours.
@@ -67,7 +70,7 @@ export function dedupeEvents<E extends BaseEvent>(events: readonly E[]): Deduped
 /** Findings for the dropped copies of an id whose content differs from the kept copy's. */
 function changedCopies<E extends BaseEvent>(kept: E, dropped: readonly E[]): Finding[] {
   return dropped
-    .filter((copy) => contentKey(copy) !== contentKey(kept) || copy.ts !== kept.ts)
+    .filter((copy) => !sameContent(copy, kept) || copy.ts !== kept.ts)
     .map((copy) => ({
       file: copy.file,
       line: copy.line,
@@ -98,6 +101,36 @@ function sameFingerprint(a: BaseEvent, b: BaseEvent): boolean {
 /** What makes two copies the same: the exact line ("exact duplicate lines count once"). */
 function contentKey(event: BaseEvent): string {
   return eventText(event);
+}
+
+/**
+ * True when two copies of an id hold the same JSON value: the same bytes (the common case, checked
+ * first), else the same canonical JSON, which keeps the order the keys were written in and drops
+ * the whitespace between tokens.
+ */
+function sameContent(a: BaseEvent, b: BaseEvent): boolean {
+  if (sameBytes(a.raw, b.raw)) return true;
+  return canonicalJson(eventText(a)) === canonicalJson(eventText(b));
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * A line's JSON as JSON.stringify writes it: copied without its whitespace when the scanner proves
+ * that is enough, else parsed and written again. A line too deep to write again is its own text.
+ */
+function canonicalJson(text: string): string {
+  const copied = canonicalText(text);
+  if (copied !== null) return copied;
+  try {
+    return JSON.stringify(JSON.parse(text));
+  } catch {
+    return text;
+  }
 }
 
 /** Merges two lists already in timeline order. */

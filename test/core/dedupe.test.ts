@@ -3,6 +3,7 @@ import { dedupeEvents } from "../../src/core/dedupe.ts";
 import { eventId, type BaseEvent } from "../../src/core/event.ts";
 import { eventData } from "../../src/core/event-data.ts";
 import { baseEvent } from "../helpers/events.ts";
+import { bytes } from "../helpers/line-ref.ts";
 
 /** An OpenClaw-like event: no id of its own, so it is fingerprinted; its line holds `data`. */
 const oc = (ts: number, file: string, line: number, data: Record<string, unknown> = {}): BaseEvent =>
@@ -76,5 +77,26 @@ describe("dedupeEvents", () => {
     const result = dedupeEvents([v11("evt-1", 5, "a", 1), v11("evt-1", 9, "a", 2)]);
     expect(result.events.map((e) => e.ts)).toEqual([5]);
     expect(result.findings).toHaveLength(1);
+  });
+
+  it("takes a pretty-printed copy of a line for the same content, but not one with other values or key order", () => {
+    const compact = '{"type":"user","uuid":"u-1","sessionId":"s1","message":{"role":"user","content":"hi"}}';
+    const pretty =
+      '{\n  "type": "user",\n  "uuid": "u-1",\n  "sessionId": "s1",\n  "message": {\n    "role": "user",\n    "content": "hi"\n  }\n}';
+    const copy = (file: string, text: string): BaseEvent =>
+      baseEvent({ id: "u-1", ts: 5, source: "claude_code", file, line: 1, raw: bytes(text) });
+    const same = dedupeEvents([copy("p/s1.jsonl", compact), copy("logs/chat.json", pretty)]);
+    expect(same.duplicates).toBe(1);
+    expect(same.findings).toEqual([]);
+    expect(same.events[0]?.file).toBe("logs/chat.json");
+
+    const changed = compact.replace('"hi"', '"bye"');
+    const reordered =
+      '{"uuid":"u-1","type":"user","sessionId":"s1","message":{"role":"user","content":"hi"}}';
+    for (const other of [changed, reordered]) {
+      const result = dedupeEvents([copy("p/s1.jsonl", compact), copy("p/t.jsonl", other)]);
+      expect(result.duplicates).toBe(1);
+      expect(result.findings.map((f) => f.file)).toEqual(["p/t.jsonl"]);
+    }
   });
 });
