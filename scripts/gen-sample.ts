@@ -8,6 +8,7 @@ import { gzipSync } from "node:zlib";
 import { CollabCategory } from "../src/core/category.ts";
 import { formatTaskFile } from "../src/core/tasks/format-task-file.ts";
 import { createLog, type LogLine } from "./sample/log.ts";
+import { claudeProject } from "./sample/claude-project.ts";
 import { createRng, type Rng } from "./sample/rng.ts";
 import { BLOCKED_KINDS, blockedFlow, fanOut, pingPong, queuedSends, type Flow } from "./sample/scenarios.ts";
 import { hookStream, rawHookCapture, v11Stream } from "./sample/streams.ts";
@@ -108,6 +109,7 @@ export function buildSample(seed = 20260119): Sample {
     "claude/raw-capture.jsonl",
     `${rawHookCapture(rng, FIRST_DAY + 47 * DAY + 1 * HOUR).join("\n")}\n`,
   );
+  for (const [rel, content] of claudeProject(FIRST_DAY + 42 * DAY)) files.set(`claude/${rel}`, content);
   return { files };
 }
 

@@ -7,9 +7,15 @@ import { BLOCKED_REASONS, type BlockedReason } from "../../src/core/sessions/blo
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
-/** Every reason a flow can fail (docs/formats.md#failure-texts): the sample makes each a scenario. */
-export const BLOCKED_KINDS = BLOCKED_REASONS;
-export type BlockedKind = BlockedReason;
+/**
+ * Every reason an agent-to-agent flow can fail (docs/formats.md#failure-texts): the sample makes
+ * each an OpenClaw scenario. A subagent that started and never stopped is a reason only Claude Code
+ * sessions give; the sample's Claude Code project holds one (`claude-deploy-session.ts`).
+ */
+export const BLOCKED_KINDS = BLOCKED_REASONS.filter(
+  (reason): reason is Exclude<BlockedReason, "subagent_orphaned"> => reason !== "subagent_orphaned",
+);
+export type BlockedKind = (typeof BLOCKED_KINDS)[number];
 
 /** Who and what a conversation is, and whether it predates conversation and session ids. */
 export interface Flow {

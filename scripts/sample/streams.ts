@@ -130,7 +130,7 @@ export function hookStream(rng: Rng, start: number): string[] {
   const session = rng.uuid();
   const base = {
     session_id: session,
-    transcript_path: `/home/dev/.claude/projects/app/${session}.jsonl`,
+    transcript_path: `/home/dev/.claude/projects/-home-dev-app/${session}.jsonl`,
     cwd: "/home/dev/app",
     permission_mode: "default",
   };
@@ -175,7 +175,7 @@ export function hookStream(rng: Rng, start: number): string[] {
     hook_event_name: "SubagentStop",
     agent_id: explore,
     agent_type: "Explore",
-    agent_transcript_path: `/home/dev/.claude/projects/app/${explore}.jsonl`,
+    agent_transcript_path: `/home/dev/.claude/projects/-home-dev-app/${explore}.jsonl`,
     last_assistant_message: "The login flow is in src/auth/login.ts.",
   });
   hook(3 * SECOND, {
