@@ -1,8 +1,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { hookLine } from "../../../bin/workscope-hook.mjs";
 import { HOOK_HELP, runHook } from "../../../scripts/commands/hook.ts";
 import { UsageError } from "../../../scripts/args.ts";
+import { envelopeHook } from "../../../src/core/formats/hook.ts";
 import { tmpTree } from "../../helpers/tmp.ts";
 
 async function* stdin(text: string): AsyncIterable<Buffer> {
@@ -27,11 +29,36 @@ describe("runHook", () => {
     expect(lines[0]?.["id"]).not.toBe(lines[1]?.["id"]);
   });
 
+  it("writes the collector's line, which is the core envelope's, byte for byte", async () => {
+    const out = path.join(tmpTree(), "h.ndjson");
+    const payload = {
+      session_id: "s-ko",
+      hook_event_name: "UserPromptSubmit",
+      prompt: "로그인 버그를 고쳐 주세요 😀",
+      tool_input: { nested: [1, { deeper: null }] },
+    };
+    const text = `${JSON.stringify(payload, null, 2)}\n`;
+    expect(await runHook(["--out", out], stdin(text), () => AT + 123)).toBe(0);
+    const line = readFileSync(out, "utf8");
+    expect(line).toBe(hookLine(text, AT + 123).line);
+    expect(line).toBe(`${JSON.stringify(envelopeHook(payload, AT + 123))}\n`);
+  });
+
+  it("appends to $WORKSCOPE_HOOK_OUT when there is no --out", async () => {
+    const dir = tmpTree();
+    const env = { WORKSCOPE_HOOK_OUT: path.join(dir, "env.ndjson") };
+    expect(await runHook([], stdin("{}"), () => AT, env)).toBe(0);
+    expect(await runHook(["--out", path.join(dir, "flag.ndjson")], stdin("{}"), () => AT, env)).toBe(0);
+    expect(readFileSync(path.join(dir, "env.ndjson"), "utf8")).toBe(hookLine("{}", AT).line);
+    expect(readFileSync(path.join(dir, "flag.ndjson"), "utf8")).toBe(hookLine("{}", AT).line);
+  });
+
   it("refuses input that is not one JSON object, and a missing --out", async () => {
     const out = path.join(tmpTree(), "h.ndjson");
     await expect(runHook(["--out", out], stdin("not json"))).rejects.toThrow(UsageError);
     await expect(runHook(["--out", out], stdin("[1]"))).rejects.toThrow(UsageError);
-    await expect(runHook([], stdin("{}"))).rejects.toThrow("hook needs --out FILE");
+    await expect(runHook([], stdin("{}"), Date.now, {})).rejects.toThrow("hook needs --out FILE");
+    await expect(runHook(["--out", out], stdin(" \n"))).rejects.toThrow("and stdin was empty");
   });
 
   it("refuses, in one line, an --out that is a folder or lies inside a file", async () => {
