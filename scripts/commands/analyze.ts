@@ -1,10 +1,10 @@
 import { existsSync } from "node:fs";
+import { homedir } from "node:os";
 import path from "node:path";
 import { eventLineWriter } from "../../src/core/event-line.ts";
 import { publish, redactJsonLine } from "../../src/core/redact/publish.ts";
 import { describeCounts, Redactor } from "../../src/core/redact/redact.ts";
 import type { Report } from "../../src/core/report.ts";
-import { defaultStateDir } from "../../src/ingest/discover.ts";
 import type { Analysis } from "../../src/core/analysis.ts";
 import { analyzeInputs, type AnalyzeOptions } from "../../src/ingest/analyze-inputs.ts";
 import { silentProgress, streamProgress, type Progress } from "../../src/ingest/progress.ts";
@@ -21,7 +21,8 @@ every line it could not read.
 Inputs are state directories (like ~/.openclaw), files or globs. A directory is searched for
 *.ndjson / *.ndjson.gz / *.jsonl event files, workspace-*/tasks/task_*.md, task-history,
 CURRENT_TASK.md, openclaw.json and work-session-category-overrides.json. With no inputs:
-$OPENCLAW_STATE_DIR or ~/.openclaw when it exists, else the bundled sample.
+$OPENCLAW_STATE_DIR or ~/.openclaw, and $CLAUDE_CONFIG_DIR/projects or ~/.claude/projects, each
+when it exists; when neither does, the bundled sample.
 
 Options:
   --now ISO        judge against this time instead of the time of the run
@@ -35,14 +36,40 @@ ${LOAD_HELP}  --quiet          no progress on stderr
   -h, --help       this help
 `;
 
-/** The bundled sample state directory, used when no inputs are named and ~/.openclaw is absent. */
+/** The bundled sample state directory, used when no inputs are named and no default input exists. */
 const SAMPLE_DIR = path.join(PROJECT_ROOT, "content", "sample", path.sep);
 
-/** The inputs to read: those named, else the user's OpenClaw state, else the bundled sample. */
+/**
+ * What was read when no input was named, in words, for the commands to say on stderr: the list
+ * `resolveInputs` handed back is the key, so named inputs have no entry.
+ */
+const PICKED = new WeakMap<readonly string[], string>();
+
+/**
+ * The inputs to read: those named; else each of the user's OpenClaw state directory
+ * (`$OPENCLAW_STATE_DIR`, else `~/.openclaw`) and Claude Code's transcripts
+ * (`$CLAUDE_CONFIG_DIR/projects`, else `~/.claude/projects`) that exists; else the bundled sample.
+ * The home folder is taken from `env` first, so a test can point it anywhere.
+ */
 export function resolveInputs(named: string[], env: NodeJS.ProcessEnv = process.env): string[] {
   if (named.length > 0) return named;
-  const state = defaultStateDir(env);
-  return [existsSync(state) ? state : SAMPLE_DIR];
+  const home = env["HOME"] ?? env["USERPROFILE"] ?? homedir();
+  const openclaw = env["OPENCLAW_STATE_DIR"] ?? path.join(home, ".openclaw");
+  const claude = path.join(env["CLAUDE_CONFIG_DIR"] ?? path.join(home, ".claude"), "projects");
+  const found = [openclaw, claude].filter((dir) => existsSync(dir));
+  const inputs = found.length > 0 ? found : [SAMPLE_DIR];
+  PICKED.set(
+    inputs,
+    found.length > 0
+      ? `no inputs named: reading ${found.join(" and ")}`
+      : `no inputs named, and neither ${openclaw} nor ${claude} exists: reading the bundled sample (${SAMPLE_DIR})`,
+  );
+  return inputs;
+}
+
+/** What `resolveInputs` picked for these inputs when none were named, in words; else undefined. */
+export function pickedInputs(inputs: readonly string[]): string | undefined {
+  return PICKED.get(inputs);
 }
 
 /**
@@ -54,6 +81,8 @@ export async function analyzeWithProgress(
   options: Omit<AnalyzeOptions, "progress"> & { quiet: boolean },
 ): Promise<{ analysis: Analysis; progress: Progress }> {
   const { quiet, ...judged } = options;
+  const picked = pickedInputs(inputs);
+  if (picked !== undefined && !quiet) process.stderr.write(`${picked}\n`);
   let progress = silentProgress;
   const analysis = await analyzeInputs(inputs, {
     ...judged,

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ANALYZE_HELP, resolveInputs, runAnalyze } from "../../../scripts/commands/analyze.ts";
+import { ANALYZE_HELP, pickedInputs, resolveInputs, runAnalyze } from "../../../scripts/commands/analyze.ts";
 import type { Report } from "../../../src/core/report.ts";
 import { tmpTree } from "../../helpers/tmp.ts";
 import { TEST_NOW } from "../../helpers/run-analyze.ts";
@@ -216,12 +216,43 @@ describe("runAnalyze with many bad lines", () => {
 });
 
 describe("resolveInputs", () => {
-  it("takes the inputs named, else the OpenClaw state directory, else the bundled sample", () => {
-    expect(resolveInputs(["a", "b"], {})).toEqual(["a", "b"]);
-    const state = tmpTree();
-    expect(resolveInputs([], { OPENCLAW_STATE_DIR: state })).toEqual([state]);
-    const [sample] = resolveInputs([], { OPENCLAW_STATE_DIR: path.join(state, "missing") });
-    expect(sample).toMatch(/content[/\\]sample[/\\]?$/);
-    expect(existsSync(sample as string)).toBe(true);
+  it("takes the inputs named, and says nothing about them", () => {
+    const named = resolveInputs(["a", "b"], {});
+    expect(named).toEqual(["a", "b"]);
+    expect(pickedInputs(named)).toBeUndefined();
+  });
+
+  it("with no inputs, reads the bundled sample when the home folder holds neither default", () => {
+    const home = tmpTree();
+    const inputs = resolveInputs([], { HOME: home });
+    expect(inputs).toHaveLength(1);
+    expect(inputs[0]).toMatch(/content[/\\]sample[/\\]?$/);
+    expect(existsSync(inputs[0] as string)).toBe(true);
+    expect(pickedInputs(inputs)).toMatch(/^no inputs named, and neither .*\.openclaw nor .*projects exists: .*sample/);
+  });
+
+  it("with no inputs, reads ~/.openclaw and ~/.claude/projects, each when it exists", () => {
+    const both = tmpTree({ ".openclaw/openclaw.json": "{}", ".claude/projects/-home-a/s.jsonl": "" });
+    const inputs = resolveInputs([], { HOME: both });
+    expect(inputs).toEqual([path.join(both, ".openclaw"), path.join(both, ".claude", "projects")]);
+    expect(pickedInputs(inputs)).toBe(`no inputs named: reading ${inputs.join(" and ")}`);
+    const claudeOnly = tmpTree({ ".claude/projects/-home-a/s.jsonl": "" });
+    expect(resolveInputs([], { HOME: claudeOnly })).toEqual([path.join(claudeOnly, ".claude", "projects")]);
+    // ~/.claude alone, without projects/, holds no transcripts.
+    const openclawOnly = tmpTree({ ".openclaw/openclaw.json": "{}", ".claude/settings.json": "{}" });
+    expect(resolveInputs([], { HOME: openclawOnly })).toEqual([path.join(openclawOnly, ".openclaw")]);
+  });
+
+  it("takes $OPENCLAW_STATE_DIR and $CLAUDE_CONFIG_DIR over the home folder", () => {
+    const home = tmpTree({ ".openclaw/openclaw.json": "{}", ".claude/projects/p/s.jsonl": "" });
+    const other = tmpTree({ "state/openclaw.json": "{}", "config/projects/p/s.jsonl": "" });
+    const env = {
+      HOME: home,
+      OPENCLAW_STATE_DIR: path.join(other, "state"),
+      CLAUDE_CONFIG_DIR: path.join(other, "config"),
+    };
+    expect(resolveInputs([], env)).toEqual([path.join(other, "state"), path.join(other, "config", "projects")]);
+    const missing = { ...env, OPENCLAW_STATE_DIR: path.join(other, "missing") };
+    expect(resolveInputs([], missing)).toEqual([path.join(other, "config", "projects")]);
   });
 });
