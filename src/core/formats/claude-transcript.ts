@@ -25,7 +25,11 @@ const TranscriptMessage = z.looseObject({
   /** `user` or `assistant`. */
   role: z.string().optional(),
   /** The content: plain text, or a list of blocks. */
-  content: z.union([z.string(), z.array(ContentBlock)]).optional(),
+  content: z
+    .union([z.string(), z.array(ContentBlock)], {
+      error: "should be text or a list of content blocks, each an object with a text type",
+    })
+    .optional(),
   /** An assistant message's id: the lines of one message split by block share it. */
   id: z.string().optional(),
   /** The model that wrote an assistant message. */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { HOOK_RULES, mapHookType, type HookPayload } from "../../../src/core/formats/hook-rules.ts";
+import {
+  HOOK_KIND_RULES,
+  HOOK_RULES,
+  hookCcKind,
+  mapHookType,
+  type HookPayload,
+} from "../../../src/core/formats/hook-rules.ts";
 
 /** A payload that matches each row, and the type it must map to: one case per row of the table. */
 const CASES: Array<[string, HookPayload, string]> = [
@@ -83,5 +89,39 @@ describe("HOOK_RULES", () => {
     expect(mapHookType({ hook_event_name: "PostToolUse", tool_response: { is_error: true } })).toBe(
       "tool_failed",
     );
+  });
+});
+
+/** A payload that matches each row of HOOK_KIND_RULES, and what it shows: one case per row. */
+const KIND_CASES: Array<[string, HookPayload, string]> = [
+  ["UserPromptSubmit", { hook_event_name: "UserPromptSubmit", prompt: "hi" }, "prompt"],
+  ["Stop with its last message", { hook_event_name: "Stop", last_assistant_message: "Done." }, "answer"],
+  [
+    "SubagentStop with its last message",
+    { hook_event_name: "SubagentStop", agent_id: "a1", last_assistant_message: "Found it." },
+    "answer",
+  ],
+  ["PreToolUse", { hook_event_name: "PreToolUse", tool_name: "Bash" }, "tool"],
+  ["PostToolUse", { hook_event_name: "PostToolUse", tool_name: "Bash" }, "tool"],
+  ["PostToolUseFailure", { hook_event_name: "PostToolUseFailure", tool_name: "Bash" }, "tool"],
+  ["PreCompact", { hook_event_name: "PreCompact", trigger: "auto" }, "compaction"],
+  ["Notification", { hook_event_name: "Notification", message: "Claude is waiting" }, "notice"],
+];
+
+describe("HOOK_KIND_RULES", () => {
+  it("has a test case for every row", () => {
+    expect(KIND_CASES).toHaveLength(HOOK_KIND_RULES.length);
+    KIND_CASES.forEach(([, payload], i) => expect(payload.hook_event_name).toBe(HOOK_KIND_RULES[i]?.event));
+  });
+
+  it.each(KIND_CASES)("%s", (_name, payload, ccKind) => {
+    expect(hookCcKind(payload)).toBe(ccKind);
+  });
+
+  it("shows a Stop without a last message, a subagent's start and events no row names nowhere", () => {
+    expect(hookCcKind({ hook_event_name: "Stop", stop_hook_active: false })).toBe("meta");
+    expect(hookCcKind({ hook_event_name: "SubagentStop", last_assistant_message: "" })).toBe("meta");
+    expect(hookCcKind({ hook_event_name: "SubagentStart", agent_id: "a1" })).toBe("meta");
+    expect(hookCcKind({ hook_event_name: "WorktreeCreate" })).toBe("meta");
   });
 });
