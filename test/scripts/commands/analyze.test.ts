@@ -228,7 +228,9 @@ describe("resolveInputs", () => {
     expect(inputs).toHaveLength(1);
     expect(inputs[0]).toMatch(/content[/\\]sample[/\\]?$/);
     expect(existsSync(inputs[0] as string)).toBe(true);
-    expect(pickedInputs(inputs)).toMatch(/^no inputs named, and neither .*\.openclaw nor .*projects exists: .*sample/);
+    expect(pickedInputs(inputs)).toMatch(
+      /^no inputs named, and neither .*\.openclaw nor .*projects exists: .*sample/,
+    );
   });
 
   it("with no inputs, reads ~/.openclaw and ~/.claude/projects, each when it exists", () => {
@@ -243,6 +245,28 @@ describe("resolveInputs", () => {
     expect(resolveInputs([], { HOME: openclawOnly })).toEqual([path.join(openclawOnly, ".openclaw")]);
   });
 
+  it("says on stderr what the command read when no input was named, unless --quiet", async () => {
+    const home = tmpTree({ ".claude/projects/-home-a/s.jsonl": "" });
+    vi.stubEnv("HOME", home);
+    vi.stubEnv("OPENCLAW_STATE_DIR", undefined);
+    vi.stubEnv("CLAUDE_CONFIG_DIR", undefined);
+    let stderr = "";
+    vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
+      stderr += String(chunk);
+      return true;
+    });
+    try {
+      await run(["--now", TEST_NOW, "--no-cache"], home);
+      expect(stderr).toContain(`no inputs named: reading ${path.join(home, ".claude", "projects")}\n`);
+      stderr = "";
+      await run(["--now", TEST_NOW, "--no-cache", "--quiet"], home);
+      expect(stderr).toBe("");
+    } finally {
+      vi.unstubAllEnvs();
+      vi.restoreAllMocks();
+    }
+  });
+
   it("takes $OPENCLAW_STATE_DIR and $CLAUDE_CONFIG_DIR over the home folder", () => {
     const home = tmpTree({ ".openclaw/openclaw.json": "{}", ".claude/projects/p/s.jsonl": "" });
     const other = tmpTree({ "state/openclaw.json": "{}", "config/projects/p/s.jsonl": "" });
@@ -251,7 +275,10 @@ describe("resolveInputs", () => {
       OPENCLAW_STATE_DIR: path.join(other, "state"),
       CLAUDE_CONFIG_DIR: path.join(other, "config"),
     };
-    expect(resolveInputs([], env)).toEqual([path.join(other, "state"), path.join(other, "config", "projects")]);
+    expect(resolveInputs([], env)).toEqual([
+      path.join(other, "state"),
+      path.join(other, "config", "projects"),
+    ]);
     const missing = { ...env, OPENCLAW_STATE_DIR: path.join(other, "missing") };
     expect(resolveInputs([], missing)).toEqual([path.join(other, "config", "projects")]);
   });
