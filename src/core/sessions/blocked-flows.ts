@@ -70,7 +70,10 @@ export function blockedFlowsOf(works: readonly ThreadWork[]): BlockedFlow[] {
       ts: end.reason === "orphaned" ? last.ts + ORPHAN_AFTER_MS : last.ts,
       ...(text("waitStatus") === undefined ? {} : { waitStatus: text("waitStatus") as string }),
       ...(text("waitError") === undefined ? {} : { waitError: text("waitError") as string }),
-      ...(rawText === undefined || end.reason === "orphaned" ? {} : { rawText }),
+      // An orphaned flow's evidence is the request nobody answered: its words are no failure text.
+      ...(rawText === undefined || end.reason === "orphaned" || end.reason === "subagent_orphaned"
+        ? {}
+        : { rawText }),
       evidence: evidence.map((e) => ({ id: eventId(e), type: e.type, ts: e.ts, file: e.file, line: e.line })),
     });
   }

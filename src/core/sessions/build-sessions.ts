@@ -6,6 +6,10 @@ import { eventId, type CanonicalEvent } from "../event.ts";
 import type { CategoryOverrides } from "../overrides.ts";
 import { ownValue } from "../safe-map.ts";
 import type { Attribution } from "./attribute.ts";
+import { buildClaudeThreads, type ClaudeThreadLinks } from "./claude-threads.ts";
+import { isClaudeThreadEvent } from "./claude-thread-key.ts";
+import { claudeCategoryEvidence, claudeSessionTitle } from "./claude-title.ts";
+import { tokenUsageOf } from "./claude-tokens.ts";
 import { sessionCategory } from "./session-category.ts";
 import { nextSessionsOf, previousSessionOf } from "./session-links.ts";
 import type { MentionNames } from "./transcript.ts";
@@ -34,6 +38,11 @@ export interface SessionContext {
   taskDescriptions: ReadonlyMap<string, string>;
   /** Discord user ids to agent names, for transcripts. */
   mentionNames: MentionNames;
+  /**
+   * What linking Claude Code's files found: each subagent's spawning call and type, where its
+   * events do not say them, and the threads of context compaction.
+   */
+  claudeLinks?: ClaudeThreadLinks;
 }
 
 /** Work sessions, and the threads they were built with. */
@@ -102,7 +111,13 @@ function buildOne(
   const agents = new Set<string>();
   const taskIds = new Set<string>();
   const stated: CollabCategory[] = [];
+  // A Claude Code session's events are read by its own rules (claude-threads, claude-title); the
+  // rest by the agent-to-agent rules, which would title it by a Task call's label.
+  const claude: CanonicalEvent[] = [];
+  let undated = true;
   for (const event of events) {
+    if (event.source === "claude_code") claude.push(event);
+    if (event.undated !== true) undated = false;
     roleCounts[event.eventRole]++;
     if (event.agentId !== null) agents.add(event.agentId);
     if (event.fromAgent !== null) agents.add(event.fromAgent);
@@ -110,24 +125,40 @@ function buildOne(
     if (event.taskId !== null) taskIds.add(event.taskId);
     if (event.statedCategory !== null) stated.push(event.statedCategory);
   }
-  const conversations = events.filter((e) => e.eventRole === "conversation.main");
+  const others = claude.length === 0 ? events : events.filter((e) => e.source !== "claude_code");
+  const conversations = others.filter((e) => e.eventRole === "conversation.main");
   const descriptions = [...taskIds]
     .sort()
     .map((t) => context.taskDescriptions.get(t))
     .filter((d): d is string => d !== undefined);
-  let evidence = (conversations.length > 0 ? conversations : events.filter((e) => e.type.startsWith("a2a.")))
-    .map(eventEvidence)
-    .filter((e): e is CategoryEvidence => e !== null);
+  let evidence = [
+    ...claudeCategoryEvidence(claude),
+    ...(conversations.length > 0 ? conversations : others.filter((e) => e.type.startsWith("a2a.")))
+      .map(eventEvidence)
+      .filter((e): e is CategoryEvidence => e !== null),
+  ];
   // Without any message, what its tasks are about is the best evidence there is.
   if (evidence.length === 0) evidence = descriptions.map((d) => evidenceOf(d));
   const override = ownValue(context.overrides, id);
   const category = sessionCategory({ override, stated, evidence });
-  const a2a = events.filter(isAgentToAgent);
+  const a2a = others.filter(isAgentToAgent);
   const threads = buildThreads(a2a, id, context.logEndMs, context.mentionNames);
-  const title = sessionTitle(
-    [...conversations, ...a2a].map((e) => ({ type: e.type, data: e.facts })),
-    descriptions,
-  );
+  if (claude.length > 0) {
+    const ccThreads = claude.filter(isClaudeThreadEvent);
+    if (ccThreads.length > 0) {
+      threads.push(...buildClaudeThreads(ccThreads, id, context.logEndMs, context.claudeLinks));
+      threads.sort(
+        (a, b) => a.thread.startMs - b.thread.startMs || (a.thread.threadKey < b.thread.threadKey ? -1 : 1),
+      );
+    }
+  }
+  const title =
+    (claude.length > 0 ? claudeSessionTitle(claude) : null) ??
+    sessionTitle(
+      [...conversations, ...a2a].map((e) => ({ type: e.type, data: e.facts })),
+      descriptions,
+    );
+  const tokens = claude.length > 0 ? tokenUsageOf(claude.map((e) => e.facts)) : undefined;
 
   // Keys in the order of the Report's WorkSession, optional ones in their place.
   const session: WorkSession = {
@@ -155,6 +186,8 @@ function buildOne(
     ...(links.previous === undefined ? {} : { previousWorkSessionId: links.previous }),
     nextWorkSessionIds: [...links.next],
     threads: threads.map((t) => t.thread),
+    ...(tokens === undefined ? {} : { tokens }),
+    ...(undated ? { undated: true as const } : {}),
   };
   return { session, threads, titled: title !== null };
 }

@@ -20,19 +20,19 @@ export function sessionTitle(
   const label = events
     .map((e) => e.data["label"])
     .find((l): l is string => typeof l === "string" && l.trim().length > 0);
-  if (label !== undefined) return clip(label);
+  if (label !== undefined) return clipTitle(label);
   for (const { data } of events) {
     const goal = /^\s*\[Goal\]\s*(.+)$/m.exec(String(data["message"] ?? ""))?.[1];
-    if (goal !== undefined && goal.trim().length > 0) return clip(goal);
+    if (goal !== undefined && goal.trim().length > 0) return clipTitle(goal);
   }
   for (const { data } of events) {
     for (const key of ["message", "replyPreview"]) {
       const line = firstUserFacingLine(data[key]);
-      if (line !== null) return clip(line);
+      if (line !== null) return clipTitle(line);
     }
   }
   const description = taskDescriptions.map(firstUserFacingLine).find((d) => d !== null);
-  return description === undefined || description === null ? null : clip(description);
+  return description === undefined || description === null ? null : clipTitle(description);
 }
 
 function firstUserFacingLine(value: unknown): string | null {
@@ -48,7 +48,8 @@ function firstUserFacingLine(value: unknown): string | null {
   return null;
 }
 
-function clip(text: string): string {
+/** A title as every session's is kept: one line of at most MAX_TITLE characters. */
+export function clipTitle(text: string): string {
   const one = text.replace(/\s+/g, " ").trim();
   return one.length > MAX_TITLE ? `${one.slice(0, MAX_TITLE - 1)}…` : one;
 }
