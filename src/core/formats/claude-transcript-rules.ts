@@ -9,6 +9,8 @@ export interface TranscriptEntryView {
   subtype: string;
   /** True when Claude Code marked a user entry as written by itself, not by a person. */
   isMeta: boolean;
+  /** True for the user entry that carries the summary a compaction left in place of the context. */
+  isCompactSummary: boolean;
   /** The message's text: the content when it is a string, else its `text` blocks joined. */
   text: string;
   /** The `tool_use` blocks of the message, in order. */
@@ -101,6 +103,13 @@ export const TRANSCRIPT_RULES: readonly TranscriptRule[] = [
     when: "a user entry marked isMeta (text Claude Code added, such as an expanded command)",
     test: (e) => isUser(e) && e.isMeta,
     type: "claude.user_meta",
+    ccKind: "meta",
+  },
+  {
+    name: "compaction summary",
+    when: "a user entry marked isCompactSummary (the summary that continues a compacted session)",
+    test: (e) => isUser(e) && e.isCompactSummary,
+    type: "claude.compact_summary",
     ccKind: "meta",
   },
   {

@@ -59,6 +59,8 @@ export const TranscriptEntry = z.looseObject({
   agentId: z.string().optional(),
   /** True for user entries Claude Code added itself (an expanded command, a caveat). */
   isMeta: z.boolean().optional(),
+  /** True for the user entry holding the summary a compaction wrote to continue the session. */
+  isCompactSummary: z.boolean().optional(),
   /** A system entry's kind, e.g. `compact_boundary`. */
   subtype: z.string().optional(),
   /** The message of a user or assistant entry. */
@@ -109,9 +111,13 @@ export function isTranscriptEntry(value: Record<string, unknown>): boolean {
  * its `agentId`.
  */
 export function normalizeTranscript(value: Record<string, unknown>, ref: LineRef): Normalized {
-  const parsed = TranscriptEntry.safeParse(value);
-  if (!parsed.success) return rejected(`Claude Code transcript entry: ${summarizeIssues(parsed.error)}`);
-  const entry = parsed.data;
+  let entry: TranscriptEntry;
+  if (isWellFormed(value)) entry = value;
+  else {
+    const parsed = TranscriptEntry.safeParse(value);
+    if (!parsed.success) return rejected(`Claude Code transcript entry: ${summarizeIssues(parsed.error)}`);
+    entry = parsed.data;
+  }
   const problems: string[] = [];
   let ts = Number.NaN;
   if (entry.timestamp !== undefined && entry.timestamp !== null) {
@@ -153,6 +159,47 @@ export function normalizeTranscript(value: Record<string, unknown>, ref: LineRef
   };
 }
 
+/** The fields of TranscriptEntry that are text when present, and those that are true or false. */
+const TEXT_FIELDS = [
+  "uuid",
+  "sessionId",
+  "agentId",
+  "subtype",
+  "summary",
+  "leafUuid",
+  "customTitle",
+  "version",
+];
+const FLAG_FIELDS = ["isSidechain", "isMeta", "isCompactSummary"];
+const MESSAGE_TEXT_FIELDS = ["role", "id", "model"];
+
+/**
+ * True when the entry passes TranscriptEntry, checked by hand: a session's transcript is read
+ * line by line, and the schema's parse, which copies every object it checks, cost as much as the
+ * rest of the format. The schema still runs on an entry this turns away, to say what is wrong,
+ * and a test holds the two to the same answer.
+ */
+export function isWellFormed(value: Record<string, unknown>): value is TranscriptEntry {
+  if (typeof value["type"] !== "string" || value["type"].length === 0) return false;
+  for (const field of TEXT_FIELDS) if (!isOptional(value[field], "string")) return false;
+  for (const field of FLAG_FIELDS) if (!isOptional(value[field], "boolean")) return false;
+  const parent = value["parentUuid"];
+  if (parent !== undefined && parent !== null && typeof parent !== "string") return false;
+  const message = value["message"];
+  if (message === undefined) return true;
+  if (!isRecord(message)) return false;
+  for (const field of MESSAGE_TEXT_FIELDS) if (!isOptional(message[field], "string")) return false;
+  const content = message["content"];
+  if (content === undefined || typeof content === "string") return true;
+  if (!Array.isArray(content)) return false;
+  for (const block of content) if (!isRecord(block) || typeof block["type"] !== "string") return false;
+  return true;
+}
+
+function isOptional(value: unknown, type: "string" | "boolean"): boolean {
+  return value === undefined || typeof value === type;
+}
+
 /** The parts of an entry's message the rules look at. */
 function entryView(entry: TranscriptEntry): TranscriptEntryView {
   const content = entry.message?.content;
@@ -183,6 +230,7 @@ function entryView(entry: TranscriptEntry): TranscriptEntryView {
     type: entry.type,
     subtype: entry.subtype ?? "",
     isMeta: entry.isMeta === true,
+    isCompactSummary: entry.isCompactSummary === true,
     text: texts.join("\n\n"),
     toolUses,
     toolResults,

@@ -12,6 +12,7 @@ const view = (fields: Partial<TranscriptEntryView>): TranscriptEntryView => ({
   type: "user",
   subtype: "",
   isMeta: false,
+  isCompactSummary: false,
   text: "",
   toolUses: [],
   toolResults: [],
@@ -45,6 +46,12 @@ const CASES: Array<[string, TranscriptEntryView, string, string]> = [
     "meta user entry",
     view({ isMeta: true, text: "Caveat: the messages below…" }),
     "claude.user_meta",
+    "meta",
+  ],
+  [
+    "compaction summary",
+    view({ isCompactSummary: true, text: "This session is being continued from a previous conversation…" }),
+    "claude.compact_summary",
     "meta",
   ],
   [

@@ -3,7 +3,12 @@ import { describe, expect, it } from "vitest";
 import { lineRef } from "../../helpers/line-ref.ts";
 import { eventData } from "../../../src/core/event-data.ts";
 import type { BaseEvent } from "../../../src/core/event.ts";
-import { isTranscriptEntry, normalizeTranscript } from "../../../src/core/formats/claude-transcript.ts";
+import {
+  isTranscriptEntry,
+  isWellFormed,
+  normalizeTranscript,
+  TranscriptEntry,
+} from "../../../src/core/formats/claude-transcript.ts";
 import { lineId } from "../../../src/core/formats/line-id.ts";
 import type { Normalized } from "../../../src/core/formats/normalized.ts";
 
@@ -187,6 +192,10 @@ describe("normalizeTranscript over a whole session", () => {
       facts: { ccKind: "compaction", preTokens: 155000, message: "Conversation compacted" },
     });
     expect(eventOf("u-system")).toMatchObject({ type: "claude.system", facts: { ccKind: "meta" } });
+    expect(eventOf("u-compact-summary")).toMatchObject({
+      type: "claude.compact_summary",
+      facts: { ccKind: "meta" },
+    });
   });
 
   it("reads titles: a summary with the entry it titles, and a person's custom title", () => {
@@ -321,5 +330,47 @@ describe("isTranscriptEntry", () => {
     const value = JSON.parse(line) as Record<string, unknown>;
     expect(value["version"]).toBe("2.0.61");
     expect(isTranscriptEntry(value)).toBe(true);
+  });
+});
+
+describe("isWellFormed", () => {
+  const entry = { type: "user", sessionId: "s", uuid: "u" };
+  const values: Array<Record<string, unknown>> = [
+    ...TEXTS.map((text) => JSON.parse(text) as Record<string, unknown>),
+    entry,
+    {},
+    { ...entry, type: "" },
+    { ...entry, type: 3 },
+    { ...entry, uuid: 3 },
+    { ...entry, sessionId: null },
+    { ...entry, agentId: [] },
+    { ...entry, subtype: 1 },
+    { ...entry, summary: {} },
+    { ...entry, leafUuid: 1 },
+    { ...entry, customTitle: true },
+    { ...entry, version: 2 },
+    { ...entry, parentUuid: null },
+    { ...entry, parentUuid: 4 },
+    { ...entry, isSidechain: "true" },
+    { ...entry, isMeta: 1 },
+    { ...entry, isCompactSummary: null },
+    { ...entry, message: "hi" },
+    { ...entry, message: null },
+    { ...entry, message: {} },
+    { ...entry, message: { role: 1 } },
+    { ...entry, message: { id: 1 } },
+    { ...entry, message: { model: null } },
+    { ...entry, message: { content: 42 } },
+    { ...entry, message: { content: null } },
+    { ...entry, message: { content: [] } },
+    { ...entry, message: { content: ["text"] } },
+    { ...entry, message: { content: [{ type: 1 }] } },
+    { ...entry, message: { content: [{ type: "image", source: {} }] } },
+    { ...entry, message: { content: "x", usage: "lots" } },
+    { ...entry, toolUseResult: "Error", compactMetadata: 3, timestamp: 5 },
+  ];
+
+  it.each(values)("gives the schema's answer for %j", (value) => {
+    expect(isWellFormed(value)).toBe(TranscriptEntry.safeParse(value).success);
   });
 });
