@@ -3,6 +3,7 @@
 // log: a raw split + JSON.parse loop and DuckDB's read_ndjson. This machine is shared and absolute
 // times drift with others' load, so the commands are measured in rounds, in alternating order,
 // and the figures that count are ratios to the baseline of the same round.
+import { existsSync } from "node:fs";
 import { appendFile, cp, mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -10,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { appendix, ensureState, sampleLines, STATE_LOG, type GeneratedState } from "./bench/corpus.ts";
 import { helpFlags } from "./bench/help-flags.ts";
+import { formatHookStart, HOOK_START_TARGET, hookStartRatio, measureHookStart } from "./bench/hook-start.ts";
 import { failure, lastLines, runCommand, succeeded, type Command, type Timed } from "./bench/run-command.ts";
 import { sameBytes } from "./bench/same-bytes.ts";
 import { ensureSiteState } from "./bench/site-corpus.ts";
@@ -28,13 +30,15 @@ import {
   type Run,
 } from "./bench/stats.ts";
 
-const HELP = `Usage: npm run bench -- [--mb N] [--runs N] [--skip-build] [--big] [--time-limit MIN]
+const HELP = `Usage: npm run bench -- [--mb N] [--runs N] [--skip-build] [--big] [--time-limit MIN] [--hook-runs N]
 
 Times \`workscope analyze\` (cold, with one and two workers, and warm after a 1 MB append) on a
 generated OpenClaw state directory of N MB (bench-data/state-<N>mb/, made once), beside a raw
 split + JSON.parse loop and DuckDB's read_ndjson over the same log, in rounds of alternating
-order; then \`workscope build\` of a state directory of 10,000 work sessions. Prints MB/s,
-events/s, peak memory and speed against the raw loop, then the verdicts against the targets.
+order; then \`workscope build\` of a state directory of 10,000 work sessions; then the start of
+the hook collector (bin/workscope-hook.mjs) against a bare \`node -e 0\`, under this Node and the
+system's. Prints MB/s, events/s, peak memory and speed against the raw loop, then the verdicts
+against the targets.
 
 Options:
   --mb N            the state directory's log in MB (default 120)
@@ -47,6 +51,7 @@ Options:
                     (default 15)
   --cli FILE        the workscope entry point to time (default bin/workscope.js), e.g. that of
                     another checkout, to set two versions side by side
+  --hook-runs N     rounds of the hook collector against a bare Node (default 20); 0 skips them
   -h, --help        this help
 `;
 
@@ -73,6 +78,8 @@ interface Options {
   timeLimitMs: number;
   /** The entry point of the workscope to time. */
   cli: string;
+  /** Rounds of the hook collector's start against a bare Node's; 0 for none. */
+  hookRuns: number;
 }
 
 function parseOptions(): Options | null {
@@ -84,6 +91,7 @@ function parseOptions(): Options | null {
       big: { type: "boolean" },
       "time-limit": { type: "string", default: "15" },
       cli: { type: "string", default: path.join(ROOT, "bin", "workscope.js") },
+      "hook-runs": { type: "string", default: "20" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -100,6 +108,7 @@ function parseOptions(): Options | null {
     big: values.big === true,
     timeLimitMs: number("time-limit", values["time-limit"]) * 60_000,
     cli: path.resolve(values.cli),
+    hookRuns: values["hook-runs"] === "0" ? 0 : Math.round(number("hook-runs", values["hook-runs"])),
   };
 }
 
@@ -364,6 +373,14 @@ async function benchmark(
     );
   }
 
+  // The collector beside the entry point timed, so that --cli of another checkout times its own.
+  const collector = path.join(path.dirname(options.cli), "workscope-hook.mjs");
+  const hookRows =
+    options.hookRuns > 0 && existsSync(collector)
+      ? measureHookStart(collector, path.join(tmp, "hooks.ndjson"), options.hookRuns)
+      : [];
+  if (hookRows.length > 0) say(`${formatHookStart(hookRows, collector)}\n`);
+
   const peakColdMb = peak(runs.cold) / 1e6;
   const big = builds.find((b) => b.label.includes("100,000"));
   const lines = [
@@ -400,6 +417,15 @@ async function benchmark(
       digits: 3,
     }),
     fitsVerdict(`100k-session build fits a ${BIG_HEAP_MB / 1024} GB heap`, big),
+    ...hookRows.map((row) =>
+      verdict({
+        what: `hook collector start / bare node start, ${row.node}`,
+        value: hookStartRatio(row),
+        sense: "at most",
+        target: HOOK_START_TARGET,
+        digits: 2,
+      }),
+    ),
   ];
   say(`verdicts:\n${lines.map((l) => `  ${l}`).join("\n")}\n`);
   if (identical.some((same) => !same)) {
