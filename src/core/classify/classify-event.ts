@@ -1,6 +1,7 @@
 import { CollabCategory } from "../category.ts";
+import { isCompactionAgent } from "../claude/claude-event.ts";
 import type { BaseEvent, CanonicalEvent } from "../event.ts";
-import { eventRoleOf } from "./event-role.ts";
+import { eventRoleOf, type ClaudeRoleFacts } from "./event-role.ts";
 import { sessionTypeOf } from "./session-type.ts";
 
 /** What classification needs to know beyond the event: which agents are main agents. */
@@ -65,6 +66,7 @@ export function classifyEvent(event: BaseEvent, context: ClassifyContext): Canon
     from: fromSessionType,
     to: toSessionType,
     delegationHints: hints,
+    ...(event.source === "claude_code" ? { claude: claudeRoleFacts(event) } : {}),
   });
   const stated = facts.collabCategory;
   const statedCategory =
@@ -100,6 +102,26 @@ export function classifyEvent(event: BaseEvent, context: ClassifyContext): Canon
     fromSessionType,
     toSessionType,
     statedCategory,
+  };
+}
+
+/**
+ * What the role rules read of a Claude Code event. Its prompts and answers are the conversation
+ * of a person with the main agent, or a subagent's part of a delegation; a Task/Agent call, its
+ * result and a subagent's start and stop are the delegation; tool steps, thinking, compactions
+ * and bookkeeping are observability.
+ */
+function claudeRoleFacts(event: BaseEvent): ClaudeRoleFacts {
+  const { facts } = event;
+  const instance = facts.agentInstance;
+  return {
+    kind: facts.ccKind,
+    subagent: facts.isSidechain === true || instance !== undefined,
+    compaction: isCompactionAgent(instance ?? event.conversationId ?? ""),
+    spawnResult:
+      (event.type === "tool_succeeded" || event.type === "tool_failed") &&
+      facts.spawnedAgentId !== undefined &&
+      facts.spawnedAgentId.length > 0,
   };
 }
 

@@ -24,7 +24,24 @@ export interface RoleFacts {
   to: SessionType;
   /** True when the event carries delegation hints: parentConversationId, depth or hop. */
   delegationHints: boolean;
+  /** For a Claude Code event: what its transcript and links say; absent for other formats. */
+  claude?: ClaudeRoleFacts;
 }
+
+/** What the role rules read of a Claude Code event. */
+export interface ClaudeRoleFacts {
+  /** What it shows in a transcript (`prompt`, `answer`, `tool`, …: `facts.ccKind`). */
+  kind: string | undefined;
+  /** True when a subagent wrote or sent it (a sidechain entry, a payload with `agent_id`). */
+  subagent: boolean;
+  /** True for Claude Code's context compaction agent (`agent-acompact-*`): never a subagent. */
+  compaction: boolean;
+  /** True for a Task/Agent call's result that names the subagent it ran. */
+  spawnResult: boolean;
+}
+
+/** What a person and an agent say to each other: the words of a conversation. */
+const SPOKEN = new Set(["prompt", "answer"]);
 
 /**
  * One rule of the role table: the first rule that answers decides. Each row is tested on its
@@ -52,6 +69,24 @@ export const ROLE_RULES: readonly RoleRule[] = [
   {
     name: "an explicit, valid eventRole",
     decide: (f) => (EventRole.options.includes(f.stated as EventRole) ? (f.stated as EventRole) : null),
+  },
+  {
+    name: "Claude Code's context compaction (agent-acompact-*), which is not a subagent",
+    decide: (f) => (f.claude?.compaction === true ? "system.observability" : null),
+  },
+  {
+    name: "a Claude Code Task/Agent call's result that names its subagent",
+    decide: (f) => (f.claude?.spawnResult === true ? "delegation.subagent" : null),
+  },
+  {
+    name: "a Claude Code subagent's prompt or answer",
+    decide: (f) =>
+      f.claude?.subagent === true && SPOKEN.has(f.claude.kind ?? "") ? "delegation.subagent" : null,
+  },
+  {
+    name: "a Claude Code prompt or answer of the main chain: a person and the main agent",
+    decide: (f) =>
+      f.claude?.subagent === false && SPOKEN.has(f.claude.kind ?? "") ? "conversation.main" : null,
   },
   {
     name: "OpenClaw task, continuation, plan, unblock, zombie, resume_reminder and backlog events",

@@ -70,6 +70,62 @@ describe("classifyEvent", () => {
     });
   });
 
+  it("gives Claude Code transcript entries and hooks the role of what they show", () => {
+    const entry = (fields: Record<string, unknown>) =>
+      readEvent({
+        type: "assistant",
+        uuid: "u-1",
+        sessionId: "s1",
+        timestamp: "2026-03-10T09:00:00Z",
+        isSidechain: false,
+        ...fields,
+      });
+    const text = (t: string) => ({ role: "assistant", content: [{ type: "text", text: t }] });
+    const role = (event: BaseEvent) => classifyEvent(event, MAINS).eventRole;
+    const prompt = entry({ type: "user", message: { role: "user", content: "Fix the login test" } });
+    expect(role(prompt)).toBe("conversation.main");
+    expect(role(entry({ message: text("Fixed.") }))).toBe("conversation.main");
+    expect(role(entry({ isSidechain: true, agentId: "a1", message: text("Found it.") }))).toBe(
+      "delegation.subagent",
+    );
+    expect(role(entry({ isSidechain: true, agentId: "acompact-9", message: text("Summary") }))).toBe(
+      "system.observability",
+    );
+    const call = entry({
+      message: {
+        role: "assistant",
+        content: [
+          {
+            type: "tool_use",
+            id: "toolu_1",
+            name: "Task",
+            input: { subagent_type: "Explore", prompt: "Look" },
+          },
+        ],
+      },
+    });
+    expect(role(call)).toBe("delegation.subagent");
+    const result = (toolUseResult: unknown) =>
+      entry({
+        type: "user",
+        message: { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_1", content: "ok" }] },
+        toolUseResult,
+      });
+    expect(role(result({ agentId: "a1" }))).toBe("delegation.subagent");
+    expect(role(result({ stdout: "ok" }))).toBe("system.observability");
+    const hook = (name: string, fields: Record<string, unknown> = {}) =>
+      readEvent({ hook_event_name: name, session_id: "s1", timestamp: "2026-03-10T09:00:00Z", ...fields });
+    expect(role(hook("UserPromptSubmit", { prompt: "Fix it" }))).toBe("conversation.main");
+    expect(role(hook("Stop", { last_assistant_message: "Done" }))).toBe("conversation.main");
+    expect(role(hook("SubagentStart", { agent_id: "a1", agent_type: "Explore" }))).toBe(
+      "delegation.subagent",
+    );
+    expect(role(hook("SubagentStop", { agent_id: "a1", agent_type: "Explore" }))).toBe("delegation.subagent");
+    expect(role(hook("PreToolUse", { tool_name: "Bash", tool_use_id: "toolu_2" }))).toBe(
+      "system.observability",
+    );
+  });
+
   it("keeps a stated category only when it is one of the ten", () => {
     expect(classifyEvent(oc("a2a.send", { collabCategory: "infra_ops" }), MAINS).statedCategory).toBe(
       "infra_ops",

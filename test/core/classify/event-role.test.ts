@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { eventRoleOf, ROLE_RULES, type RoleFacts } from "../../../src/core/classify/event-role.ts";
+import {
+  eventRoleOf,
+  ROLE_RULES,
+  type ClaudeRoleFacts,
+  type RoleFacts,
+} from "../../../src/core/classify/event-role.ts";
 
 const facts = (over: Partial<RoleFacts>): RoleFacts => ({
   type: "a2a.send",
@@ -10,9 +15,27 @@ const facts = (over: Partial<RoleFacts>): RoleFacts => ({
   ...over,
 });
 
+const cc = (over: Partial<ClaudeRoleFacts>): ClaudeRoleFacts => ({
+  kind: undefined,
+  subagent: false,
+  compaction: false,
+  spawnResult: false,
+  ...over,
+});
+
 /** One case per row of the table, in order: facts that this row decides first, and its answer. */
 const CASES: Array<[RoleFacts, string]> = [
   [facts({ type: "task.started", stated: "conversation.main" }), "conversation.main"],
+  [
+    facts({ type: "claude.user_prompt", claude: cc({ kind: "prompt", subagent: true, compaction: true }) }),
+    "system.observability",
+  ],
+  [facts({ type: "tool_succeeded", claude: cc({ kind: "tool", spawnResult: true }) }), "delegation.subagent"],
+  [
+    facts({ type: "claude.assistant_message", claude: cc({ kind: "answer", subagent: true }) }),
+    "delegation.subagent",
+  ],
+  [facts({ type: "claude.user_prompt", claude: cc({ kind: "prompt" }) }), "conversation.main"],
   [facts({ type: "zombie.abandoned" }), "orchestration.task"],
   [facts({ type: "a2a.spawn" }), "delegation.subagent"],
   [facts({ type: "a2a.send", delegationHints: true }), "delegation.subagent"],
@@ -52,6 +75,17 @@ describe("ROLE_RULES", () => {
       expect(eventRoleOf(facts({ type }))).toBe("system.observability");
     },
   );
+
+  it("keeps a Claude Code tool step, thinking or compaction observability, on the main chain or in a subagent", () => {
+    for (const kind of ["tool", "thinking", "compaction", "title", "meta", "notice"])
+      for (const subagent of [false, true])
+        expect(eventRoleOf(facts({ type: "tool_started", claude: cc({ kind, subagent }) })), kind).toBe(
+          "system.observability",
+        );
+    expect(eventRoleOf(facts({ type: "claude.stop", claude: cc({ kind: "answer" }) }))).toBe(
+      "conversation.main",
+    );
+  });
 
   it("makes an a2a event with a subagent side a delegation, and a subagent's start one too", () => {
     expect(eventRoleOf(facts({ type: "a2a.response", from: "subagent" }))).toBe("delegation.subagent");
