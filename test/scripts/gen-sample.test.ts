@@ -73,10 +73,63 @@ describe("the bundled sample", () => {
       new Set(["backlog", "blocked", "cancelled", "completed", "in_progress", "pending", "pending_approval"]),
     );
     expect(report.tasks.some((t) => t.steps.total > 0)).toBe(true);
-    expect(report.input.errors.map((e) => e.file).sort()).toEqual([
-      "claude/raw-capture.jsonl",
+    // The OpenClaw and v1.1 logs hold one bad line each; the Claude Code files give only notes on
+    // the times their untimed payloads took.
+    const errors = report.input.errors;
+    expect([...new Set(errors.filter((e) => !e.file.startsWith("claude/")).map((e) => e.file))]).toEqual([
       "logs/coordination-events.ndjson",
       "streams/office-v11.ndjson",
     ]);
+    for (const e of errors.filter((e) => e.file.startsWith("claude/")))
+      expect(e.reason, `${e.file}:${e.line}`).toMatch(/carry no time|names no zone/);
+    expect(errors.some((e) => e.file === "claude/raw-capture.jsonl")).toBe(true);
+  });
+
+  it("holds Claude Code sessions in every layout: one delegation per subagent, an orphan, titles, tokens", async () => {
+    const { json, events } = await runAnalyze(["."], SAMPLE, TEST_NOW);
+    const report = JSON.parse(json) as {
+      workSessions: Array<{
+        workSessionId: string;
+        title: string | null;
+        tokens?: { messages: number };
+        threads: Array<{ threadKey: string; agentType?: string; spawnedBy?: { toolUseId: string } }>;
+      }>;
+      blockedFlows: Array<{ reason: string }>;
+    };
+    const claude = report.workSessions.filter((s) => s.tokens !== undefined);
+    expect(claude.map((s) => s.title).sort()).toEqual([
+      "/deploy staging",
+      "Fix flaky login e2e test",
+      "결제 환불 API 엔드포인트 구현",
+    ]);
+    for (const session of claude) {
+      const calls = session.threads.flatMap((t) =>
+        t.spawnedBy === undefined ? [] : [t.spawnedBy.toolUseId],
+      );
+      expect(new Set(calls).size, session.title ?? "").toBe(calls.length);
+      expect(session.threads.some((t) => t.threadKey === `conv:${session.workSessionId}`)).toBe(true);
+    }
+    // The deploy session's two subagents and the refund and flaky sessions' one each.
+    expect(claude.flatMap((s) => s.threads.filter((t) => t.spawnedBy !== undefined))).toHaveLength(4);
+    expect(report.blockedFlows.filter((f) => f.reason === "subagent_orphaned").length).toBeGreaterThanOrEqual(
+      2,
+    );
+    const types = new Set(
+      events
+        .trim()
+        .split("\n")
+        .map((l) => (JSON.parse(l) as { type: string }).type),
+    );
+    for (const t of [
+      "claude.user_prompt",
+      "claude.assistant_message",
+      "claude.thinking",
+      "claude.compact",
+      "claude.summary",
+      "claude.custom_title",
+      "tool_failed",
+      "manager_assign",
+    ])
+      expect(types, t).toContain(t);
   });
 });
