@@ -1,8 +1,10 @@
 import { crc32 } from "node:zlib";
 import type { BaseEvent } from "../core/event.ts";
-import { normalizeLine } from "../core/formats/normalize-line.ts";
+import { normalizeLine, normalizeValue } from "../core/formats/normalize-line.ts";
 import type { FindingsTally } from "./findings-tally.ts";
+import { readArray } from "./read-array.ts";
 import { readLines } from "./read-lines.ts";
+import type { FileShape } from "./sniff-file.ts";
 
 /** One part of an event file to parse: a byte range of a plain file, or a whole gzip file. */
 export interface PartJob {
@@ -18,6 +20,11 @@ export interface PartJob {
   lineBase: number;
   /** Longer lines are skipped with a finding (readLines' limit when absent; tests set a small one). */
   maxLineBytes?: number;
+  /**
+   * How the file is read, as its start told (see sniffFile): lines when absent; a JSON array
+   * (always the whole file); or a file of no known format, whose lines are only counted.
+   */
+  shape?: FileShape;
 }
 
 /** What parsing a part came to, apart from its events and findings. */
@@ -39,8 +46,9 @@ export interface PartEnd {
 export type EventSink = (event: BaseEvent, needsTime: boolean, offset: number) => void;
 
 /**
- * Reads one part of an event file line by line and normalizes each line: the one parse both the
- * main thread and the parse workers run. Findings go to `tally` in line order.
+ * Reads one part of an event file line by line (or a JSON array element by element) and
+ * normalizes each: the one parse both the main thread and the parse workers run. Findings go to
+ * `tally` in line order.
  */
 export async function parsePart(
   job: PartJob,
@@ -49,6 +57,46 @@ export async function parsePart(
   onBytes?: (bytes: number) => void,
 ): Promise<PartEnd> {
   let crc = 0;
+  const onChunk = (chunk: Buffer): void => {
+    crc = crc32(chunk, crc);
+  };
+  if (job.shape?.kind === "array") {
+    const result = await readArray(
+      job.absPath,
+      (text, line, bytes, offset) => {
+        let value: unknown;
+        try {
+          value = JSON.parse(text);
+        } catch (error) {
+          tally.add(line, `not valid JSON: ${(error as Error).message}`);
+          return;
+        }
+        const normalized = normalizeValue(value, { file: job.file, line, text, bytes });
+        if (normalized.event !== null) onEvent(normalized.event, normalized.needsTime, offset);
+        for (const reason of normalized.problems) tally.add(line, reason);
+      },
+      {
+        ...(job.maxLineBytes === undefined ? {} : { maxLineBytes: job.maxLineBytes }),
+        onProblem: (p) => tally.add(p.line, p.reason),
+        ...(onBytes === undefined ? {} : { onBytes }),
+        onChunk,
+      },
+    );
+    return { lines: result.lines, bytes: result.bytes, stopped: result.stopped, crc };
+  }
+  if (job.shape?.kind === "unknown") {
+    // One finding for the whole file: its lines are counted, never read one by one.
+    tally.add(0, `not a format workscope reads: ${job.shape.what}`);
+    const result = await readLines(job.absPath, () => {}, {
+      // Problems of single lines (bytes, length) mean nothing in a file that is not read by line.
+      onProblem: (p) => {
+        if (!/^line (has bytes|is longer)/.test(p.reason)) tally.add(p.line, p.reason);
+      },
+      ...(onBytes === undefined ? {} : { onBytes }),
+      onChunk,
+    });
+    return { lines: result.lines, bytes: result.bytes, stopped: result.stopped, crc };
+  }
   const result = await readLines(
     job.absPath,
     (text, line, bytes, offset) => {
@@ -63,9 +111,7 @@ export async function parsePart(
       ...(job.maxLineBytes === undefined ? {} : { maxLineBytes: job.maxLineBytes }),
       onProblem: (p) => tally.add(p.line, p.reason),
       ...(onBytes === undefined ? {} : { onBytes }),
-      onChunk: (chunk) => {
-        crc = crc32(chunk, crc);
-      },
+      onChunk,
     },
   );
   return { lines: result.lines - job.lineBase, bytes: result.bytes, stopped: result.stopped, crc };

@@ -1,5 +1,5 @@
-import { stat } from "node:fs/promises";
 import type { BaseEvent } from "../core/event.ts";
+import { FINGERPRINT_PREFIX } from "../core/fingerprint.ts";
 import type { Finding, OmittedFindings } from "../core/finding.ts";
 import type { InputFile } from "../core/input.ts";
 import type { DiscoveredFile } from "./discover.ts";
@@ -16,6 +16,7 @@ import { parsePart, type PartEnd, type PartJob } from "./parse-part.ts";
 import { completeLinesEnd, splitRanges, type ParsePool, type PartReply } from "./parse-pool.ts";
 import type { Progress } from "./progress.ts";
 import { isGzip } from "./read-lines.ts";
+import { sniffFile, type FileShape } from "./sniff-file.ts";
 
 /** What one event file gave: the file as listed, its events in line order, and its findings. */
 export interface EventsFileRead {
@@ -82,6 +83,8 @@ export interface EventsFilePlan {
   state: FileState | null;
   /** Whether it is gzip. */
   gzip: boolean;
+  /** How it is read, as its first bytes tell: lines, a JSON array, or a file of no known format. */
+  shape: FileShape;
   /** What the cache gives. */
   cached: CachedParse | null;
   /** Where the bytes left to parse start. */
@@ -112,10 +115,11 @@ export async function planEventsFile(
   file: DiscoveredFile,
   context: EventsReadContext,
 ): Promise<EventsFilePlan> {
-  const whole = (state: FileState | null, gzip: boolean): EventsFilePlan => ({
+  const whole = (state: FileState | null, gzip: boolean, shape: FileShape = LINES): EventsFilePlan => ({
     file,
     state,
     gzip,
+    shape,
     cached: null,
     from: 0,
     completeEnd: 0,
@@ -127,24 +131,32 @@ export async function planEventsFile(
           start: 0,
           ...(state === null ? {} : { end: state.size }),
           lineBase: 0,
+          ...(shape.kind === "lines" ? {} : { shape }),
         },
-        complete: gzip,
+        // A file of no known format is not cached: a few more lines may make it one.
+        complete: shape.kind === "array" || (gzip && shape.kind === "lines"),
       },
     ],
   });
   let state: FileState;
   let gzip: boolean;
+  let shape: FileShape;
   try {
     state = await fileState(file.absPath);
     gzip = await isGzip(file.absPath);
+    shape = await sniffFile(file.absPath, gzip);
   } catch {
     // Reading it reports what is wrong, as a finding on the file.
     return whole(null, false);
   }
-  if (gzip && context.cache === null) return whole(state, true);
+  if (shape.kind === "unknown") return whole(state, gzip, shape);
+  // A gzip file and a JSON array are parsed whole and cached whole: used only while unchanged.
+  const parsedWhole = gzip || shape.kind === "array";
+  if (parsedWhole && context.cache === null) return whole(state, gzip, shape);
   let cached = context.cache === null ? null : await context.cache.lookup(file.absPath, state);
   if (cached !== null && nextRun(cached.segments) >= ParseCache.MAX_RUNS) cached = null;
-  if (gzip) return cached === null ? whole(state, true) : { ...whole(state, true), cached, parts: [] };
+  if (parsedWhole)
+    return cached === null ? whole(state, gzip, shape) : { ...whole(state, gzip, shape), cached, parts: [] };
   const from = cached?.stop ?? 0;
   const completeEnd = context.cache === null ? from : await completeLinesEnd(file.absPath, from, state.size);
   const parts: PlannedPart[] = [];
@@ -154,12 +166,22 @@ export async function planEventsFile(
   });
   if (completeEnd > from) parts.push(part(from, completeEnd, true));
   if (state.size > completeEnd) parts.push(part(completeEnd, state.size, false));
-  return { file, state, gzip: false, cached, from, completeEnd, parts };
+  return { file, state, gzip: false, shape, cached, from, completeEnd, parts };
+}
+
+const LINES: FileShape = { kind: "lines" };
+
+/**
+ * Whether the plan's file is parsed and cached whole (gzip, a JSON array, a file of no known
+ * format) rather than as byte ranges of lines, and keeps its events' bytes in the cache.
+ */
+function isWhole(plan: EventsFilePlan): boolean {
+  return plan.gzip || plan.shape.kind !== "lines";
 }
 
 /** The bytes a plan leaves to parse. */
 export function bytesToParse(plan: EventsFilePlan): number {
-  if (plan.gzip) return plan.parts.length > 0 ? (plan.state?.size ?? 0) : 0;
+  if (isWhole(plan)) return plan.parts.length > 0 ? (plan.state?.size ?? 0) : 0;
   return (plan.state?.size ?? 0) - plan.from;
 }
 
@@ -170,7 +192,7 @@ export function bytesToParse(plan: EventsFilePlan): number {
 export async function splitForPool(plan: EventsFilePlan, rangeBytes: number): Promise<number> {
   const parts: PlannedPart[] = [];
   for (const part of plan.parts) {
-    if (plan.gzip || part.job.end === undefined) {
+    if (isWhole(plan) || part.job.end === undefined) {
       parts.push(part);
       continue;
     }
@@ -183,6 +205,8 @@ export async function splitForPool(plan: EventsFilePlan, rangeBytes: number): Pr
 
 /** Starts the plan's parts on the pool. */
 export function startOnPool(plan: EventsFilePlan, pool: ParsePool, context: EventsReadContext): void {
+  // An array is parsed on this thread: it is one part, and its elements are few and large.
+  if (plan.shape.kind !== "lines") return;
   for (const part of plan.parts) {
     part.reply = pool.parse(withLimit(part.job, context));
     // Taken in order later; a failure then falls back to this thread, so none is left unhandled.
@@ -198,7 +222,6 @@ function withLimit(job: PartJob, context: EventsReadContext): PartJob {
 /** What has been read of a file so far. */
 interface Reading {
   events: BaseEvent[];
-  untimed: number[];
   tally: FindingsTally;
   lines: number;
   bytes: number;
@@ -211,8 +234,7 @@ interface Reading {
 
 /**
  * Reads what the plan says: the cached events, then the parts (from the workers, in order, or
- * on this thread), then estimates the times of untimed hook payloads over the whole file, and
- * keeps the new complete lines in the cache. A worker's part that cannot be merged exactly (it
+ * on this thread), and keeps the new complete lines in the cache. A worker's part that cannot be merged exactly (it
  * failed, or its findings cannot be continued) makes this thread parse the uncached bytes in
  * one pass instead, so the result never depends on how the file was split.
  */
@@ -235,7 +257,6 @@ export async function finishEventsFile(
   }
   reading ??= {
     events: [],
-    untimed: [],
     tally: new FindingsTally(listed),
     lines: 0,
     bytes: 0,
@@ -250,16 +271,9 @@ export async function finishEventsFile(
     restore(reading, start);
     await parseHere(plan, reading, context);
   }
-  let events = reading.events;
-  if (reading.untimed.length > 0) {
-    const fallbackMs = async (): Promise<number> => Math.floor((await stat(file.absPath)).mtimeMs);
-    events = await withEstimatedTimes(events, reading.untimed, fallbackMs);
-    const firstLine = events[reading.untimed[0] ?? 0]?.line ?? 0;
-    reading.tally.add(
-      firstLine,
-      `${reading.untimed.length} hook payload(s) carry no time; their times were taken from neighbouring lines of this file`,
-    );
-  }
+  // An event without a time keeps `ts: NaN`: the analysis dates it from the other sources of its
+  // session (src/core/claude/date-events.ts), never from the file's modification time.
+  const events = reading.events;
   context.progress.events(events.length);
   if (context.stats !== undefined) context.stats.parsedBytes += reading.bytes - (cached?.bytes ?? 0);
   await saveToCache(plan, reading, context);
@@ -284,10 +298,16 @@ async function planWithoutCache(plan: EventsFilePlan): Promise<EventsFilePlan> {
   const state = plan.state;
   const end = state?.size;
   const parts: PlannedPart[] = [];
-  if (plan.gzip)
+  if (isWhole(plan))
     parts.push({
-      job: { absPath: plan.file.absPath, file: plan.file.path, start: 0, lineBase: 0 },
-      complete: true,
+      job: {
+        absPath: plan.file.absPath,
+        file: plan.file.path,
+        start: 0,
+        lineBase: 0,
+        ...(plan.shape.kind === "lines" ? {} : { shape: plan.shape }),
+      },
+      complete: plan.shape.kind !== "unknown",
     });
   else {
     const completeEnd = end === undefined ? 0 : await completeLinesEnd(plan.file.absPath, 0, end);
@@ -313,8 +333,6 @@ async function planWithoutCache(plan: EventsFilePlan): Promise<EventsFilePlan> {
 /** The events and findings of the cache. */
 function fromCache(cached: CachedParse, path: string, listed: number | undefined): Reading {
   const parts: BaseEvent[][] = [];
-  const untimed: number[] = [];
-  let count = 0;
   for (const segment of cached.segments) {
     const decoded = decodeEvents(
       segment.columns,
@@ -322,15 +340,12 @@ function fromCache(cached: CachedParse, path: string, listed: number | undefined
       segment.lineBase,
       cached.raw ?? segment.columns.rawBytes,
     );
-    for (const i of decoded.untimed) untimed.push(count + i);
     parts.push(decoded.events);
-    count += decoded.events.length;
   }
   // Joined once, rather than pushed one by one: a warm run's file holds hundreds of thousands.
   const events = parts.length === 1 ? parts[0]! : ([] as BaseEvent[]).concat(...parts);
   return {
     events,
-    untimed,
     tally: new FindingsTally(listed, cached.tally),
     lines: cached.lines,
     bytes: cached.bytes,
@@ -342,7 +357,6 @@ function fromCache(cached: CachedParse, path: string, listed: number | undefined
 
 interface Snapshot {
   events: number;
-  untimed: number;
   tally: TallyState;
   lines: number;
   bytes: number;
@@ -353,7 +367,6 @@ interface Snapshot {
 function snapshot(r: Reading): Snapshot {
   return {
     events: r.events.length,
-    untimed: r.untimed.length,
     tally: r.tally.state(),
     lines: r.lines,
     bytes: r.bytes,
@@ -364,7 +377,6 @@ function snapshot(r: Reading): Snapshot {
 
 function restore(r: Reading, s: Snapshot): void {
   r.events.length = s.events;
-  r.untimed.length = s.untimed;
   r.tally = new FindingsTally(r.tally.limit, s.tally);
   r.lines = s.lines;
   r.bytes = s.bytes;
@@ -386,7 +398,9 @@ async function mergeReplies(plan: EventsFilePlan, r: Reading, context: EventsRea
     // Reading stopped early: one pass would not have read the parts after it.
     if (reply.end.stopped && plan.parts.length > 1) return false;
     if (!r.tally.append(reply.tally, r.lines)) return false;
-    addColumns(r, reply.columns, plan.file.path, reply.columns.rawBytes);
+    // A worker numbers a part's lines from the part's start; an id made from a line's number
+    // (lineId) is then wrong in any part after the first, so such a file is read in one pass.
+    if (!addColumns(r, reply.columns, plan.file.path, reply.columns.rawBytes)) return false;
     const lineBase = r.lines;
     r.lines += reply.end.lines;
     r.bytes += reply.end.bytes;
@@ -401,10 +415,12 @@ async function mergeReplies(plan: EventsFilePlan, r: Reading, context: EventsRea
   return true;
 }
 
-function addColumns(r: Reading, columns: EventColumns, path: string, raw: Uint8Array): void {
+/** Adds a worker's events; false when one has an id made from a part-relative line number. */
+function addColumns(r: Reading, columns: EventColumns, path: string, raw: Uint8Array): boolean {
   const decoded = decodeEvents(columns, path, r.lines, raw);
-  for (const i of decoded.untimed) r.untimed.push(r.events.length + i);
+  if (r.lines > 0 && decoded.events.some((e) => e.id?.startsWith(FINGERPRINT_PREFIX) === true)) return false;
   for (const event of decoded.events) r.events.push(event);
+  return true;
 }
 
 /** Parses the plan's parts on this thread, one after another, building columns for the cache. */
@@ -413,14 +429,13 @@ async function parseHere(plan: EventsFilePlan, r: Reading, context: EventsReadCo
   for (const part of plan.parts) {
     const builder =
       context.cache !== null && part.complete && plan.state !== null
-        ? new EventColumnsBuilder(plan.file.path, r.lines, plan.gzip)
+        ? new EventColumnsBuilder(plan.file.path, r.lines, isWhole(plan))
         : null;
     const lineBase = r.lines;
     const end = await parsePart(
       { ...withLimit(part.job, context), lineBase },
       r.tally,
       (event, needsTime, offset) => {
-        if (needsTime) r.untimed.push(r.events.length);
         r.events.push(event);
         builder?.push(event, needsTime, offset);
       },
@@ -455,8 +470,8 @@ async function saveToCache(plan: EventsFilePlan, r: Reading, context: EventsRead
   if (!plan.parts.some((p) => p.complete)) return;
   try {
     await cache.save(plan.state, {
-      gzip: plan.gzip,
-      stop: plan.gzip ? plan.state.size : plan.completeEnd,
+      gzip: isWhole(plan),
+      stop: isWhole(plan) ? plan.state.size : plan.completeEnd,
       lines: r.complete.lines,
       bytes: r.complete.bytes,
       tally: r.complete.tally,
@@ -465,41 +480,4 @@ async function saveToCache(plan: EventsFilePlan, r: Reading, context: EventsRead
   } catch (error) {
     context.warn(`workscope: could not write the parse cache in ${cache.dir}: ${(error as Error).message}`);
   }
-}
-
-/**
- * Raw hook captures have no timestamps, but they were appended in order, so each takes the time
- * of the nearest timed line before it in the same file, else after it, else the file's
- * modification time. Such events are marked `tsEstimated`.
- */
-async function withEstimatedTimes(
-  read: readonly BaseEvent[],
-  untimed: readonly number[],
-  fallbackMs: () => Promise<number>,
-): Promise<BaseEvent[]> {
-  const events = [...read];
-  const missing = new Set(untimed);
-  let previous = Number.NaN;
-  const forward: number[] = [];
-  for (let i = 0; i < events.length; i++) {
-    const event = events[i];
-    if (event === undefined) continue;
-    if (!missing.has(i)) previous = event.ts;
-    forward[i] = previous;
-  }
-  let next = Number.NaN;
-  let fallback: number | null = null;
-  for (let i = events.length - 1; i >= 0; i--) {
-    const event = events[i];
-    if (event === undefined) continue;
-    if (!missing.has(i)) {
-      next = event.ts;
-      continue;
-    }
-    let ts = forward[i] ?? Number.NaN;
-    if (Number.isNaN(ts)) ts = next;
-    if (Number.isNaN(ts)) ts = fallback ??= await fallbackMs();
-    events[i] = { ...event, ts, tsEstimated: true };
-  }
-  return events;
 }

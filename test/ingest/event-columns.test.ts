@@ -108,7 +108,8 @@ describe("event columns", () => {
   });
 
   it("point into the file's own bytes when the line bytes are left out, and add the line base", async () => {
-    const content = '{"type":"a","ts":1}\n\n\uFEFF{"type":"b","ts":2}\r\n{"type":"c","ts":3}';
+    const content =
+      '{"type":"a","agentId":"x","ts":1}\n\n\uFEFF{"type":"b","agentId":"x","ts":2}\r\n{"type":"c","agentId":"x","ts":3}';
     const dir = tmpTree({ "e.ndjson": content });
     const { events, columns } = await readWithColumns(path.join(dir, "e.ndjson"), "e.ndjson", false);
     expect(columns.rawBytes.length).toBe(0);
@@ -121,7 +122,9 @@ describe("event columns", () => {
   });
 
   it("refuse damaged columns instead of reading past them", async () => {
-    const dir = tmpTree({ "e.ndjson": '{"type":"a","ts":1,"data":{"message":"m"}}\n{"type":"b","ts":2}\n' });
+    const dir = tmpTree({
+      "e.ndjson": '{"type":"a","ts":1,"data":{"message":"m"}}\n{"type":"b","agentId":"x","ts":2}\n',
+    });
     const { columns } = await readWithColumns(path.join(dir, "e.ndjson"), "e.ndjson", true);
     const bytes = Buffer.concat(columnsToBytes(columns, true));
     const aligned = (b: Uint8Array) => {

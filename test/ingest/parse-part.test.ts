@@ -7,8 +7,8 @@ import { tmpTree } from "../helpers/tmp.ts";
 
 describe("parsePart", () => {
   it("parses a byte range, numbering its lines after the lines before it", async () => {
-    const first = '{"type":"a","ts":1}\n';
-    const content = `${first}{"type":"b","ts":2}\n[1]\n{"type":"c","ts":3}`;
+    const first = '{"type":"a","agentId":"x","ts":1}\n';
+    const content = `${first}{"type":"b","agentId":"x","ts":2}\n[1]\n{"type":"c","agentId":"x","ts":3}`;
     const dir = tmpTree({ "e.ndjson": content });
     const tally = new FindingsTally();
     const seen: Array<[string, number, number]> = [];
@@ -31,7 +31,7 @@ describe("parsePart", () => {
   });
 
   it("takes the CRC-32 of the bytes it read: a range's own, a gzip file's compressed ones", async () => {
-    const content = `${'{"type":"a","ts":1}\n'.repeat(3)}`;
+    const content = `${'{"type":"a","agentId":"x","ts":1}\n'.repeat(3)}`;
     const gz = gzipSync(content);
     const dir = tmpTree({ "e.ndjson": content, "e.ndjson.gz": gz });
     const part = (name: string, start: number, end?: number) =>

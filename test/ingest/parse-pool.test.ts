@@ -24,7 +24,9 @@ const HARD = Buffer.concat([
   Buffer.from([0x7b, 0xff, 0xfe, 0x7d, 0x0a]),
   Buffer.from(`${oc(4)}\n{"type":"a2a.send",\n["not an object"]\n`),
   Buffer.from(`${oc(5, { message: "y".repeat(900) })}\n`),
-  Buffer.from(`{"hook_event_name":"PreToolUse","session_id":"s"}\n${oc(6)}\n`),
+  Buffer.from(
+    `{"workscope":"hook","v":1,"id":"hk-1","ts":"2026-01-01T00:00:00Z","payload":{"hook_event_name":"PreToolUse","session_id":"s"}}\n${oc(6)}\n`,
+  ),
   Buffer.from(`${"z".repeat(2000)}\n`),
   Buffer.from(oc(7)),
 ]);
@@ -63,10 +65,22 @@ describe("parsing on workers", () => {
     },
   );
 
+  it("reads a file in one pass when a later part has ids made from line numbers", async () => {
+    // Raw hook payloads have no id: theirs is made from the line's text and number, which a
+    // worker, counting from its part's start, does not know.
+    const payload = '{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"Bash"}';
+    const dir = tmpTree({ "logs/a.ndjson": `${oc(1)}\n${`${payload}\n`.repeat(30)}` });
+    const one = await load(dir, { workers: 0 });
+    const many = await load(dir, { workers: 2, rangeBytes: 200 });
+    expect(comparable(many)).toEqual(comparable(one));
+    expect(new Set(one.events.map((e) => e.id)).size).toBe(31);
+  });
+
   it("reads a file in one pass when the parts' findings cannot be merged exactly", async () => {
     // Every line has its own reason (JSON.parse quotes the line), past the limit of reasons.
     const lines = Array.from({ length: 60 }, (_, i) => `x${i}${"-".repeat(i % 7)}`);
-    const dir = tmpTree({ "logs/a.ndjson": `${lines.join("\n")}\n` });
+    // The first line is an event, so that the file is read line by line.
+    const dir = tmpTree({ "logs/a.ndjson": `${oc(1)}\n${lines.join("\n")}\n` });
     const one = await load(dir, { workers: 0, findingsListed: 2 });
     const many = await load(dir, { workers: 2, rangeBytes: 40, findingsListed: 2 });
     expect(comparable(many)).toEqual(comparable(one));

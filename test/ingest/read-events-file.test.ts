@@ -1,3 +1,4 @@
+import { utimesSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
@@ -118,43 +119,42 @@ describe("readEventsFile", () => {
     expect(events[0]).not.toHaveProperty("eventRole");
   });
 
-  it("gives hook payloads without a time the time of the nearest timed line, and says so once", async () => {
+  it("leaves hook payloads without a time untimed, for the analysis to date, whatever the file's times", async () => {
     const raw = (name: string) => JSON.stringify({ hook_event_name: name, session_id: "s" });
     const timed = JSON.stringify({
       hook_event_name: "SessionStart",
       session_id: "s",
       timestamp: "2026-03-01T10:00:00.000Z",
     });
-    const { events, findings } = await read(
-      `${raw("UserPromptSubmit")}\n${timed}\n${raw("PreToolUse")}\n${raw("Stop")}\n`,
-    );
+    const content = `${raw("UserPromptSubmit")}\n${timed}\n${raw("PreToolUse")}\n`;
+    const dir = tmpTree({ "events.ndjson": content });
+    const file = path.join(dir, "events.ndjson");
+    const readIt = () =>
+      readEventsFile({ absPath: file, path: "events.ndjson", kind: "events", agentId: null }, silentProgress);
+    const first = await readIt();
     const t = Date.parse("2026-03-01T10:00:00.000Z");
-    expect(events.map((e) => [e.line, e.ts, e.tsEstimated ?? false])).toEqual([
-      [1, t, true],
+    expect(first.events.map((e) => [e.line, e.ts, e.tsEstimated ?? false])).toEqual([
+      [1, Number.NaN, false],
       [2, t, false],
-      [3, t, true],
-      [4, t, true],
+      [3, Number.NaN, false],
     ]);
-    expect(findings).toEqual([
-      {
-        file: "events.ndjson",
-        line: 1,
-        reason:
-          "3 hook payload(s) carry no time; their times were taken from neighbouring lines of this file",
-      },
-    ]);
+    expect(first.findings).toEqual([]);
+    // Another modification time changes nothing: it is never read.
+    utimesSync(file, new Date("2001-01-01T00:00:00Z"), new Date("2001-01-01T00:00:00Z"));
+    expect((await readIt()).events.map((e) => e.ts)).toEqual(first.events.map((e) => e.ts));
   });
 
   it("keeps the first findings of a file of 300,000 bad lines up to the limit, and counts every one", async () => {
     // Arrays, not broken JSON: a line JSON.parse throws on costs far more, and the limit is the same.
-    const dir = tmpTree({ "events.ndjson": "[1]\n".repeat(300_000) });
+    // The first line is an event, so that the file is read line by line.
+    const dir = tmpTree({ "events.ndjson": `${oc(1)}\n${"[1]\n".repeat(300_000)}` });
     const read = await readEventsFile(
       { absPath: path.join(dir, "events.ndjson"), path: "events.ndjson", kind: "events", agentId: null },
       silentProgress,
       { findingsListed: 10 },
     );
-    expect(read.file).toMatchObject({ lines: 300_000, events: 0, errors: 300_000 });
-    expect(read.findings.map((f) => f.line)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(read.file).toMatchObject({ lines: 300_001, events: 1, errors: 300_000 });
+    expect(read.findings.map((f) => f.line)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
     expect(read.omitted).toHaveLength(1);
     expect(read.omitted).toEqual([
       { file: "events.ndjson", reason: "expected a JSON object, found an array", count: 299_990 },
