@@ -46,3 +46,14 @@ export function formatDuration(ms: number): string {
   if (m < 60) return `${m}m ${s % 60}s`;
   return `${Math.floor(m / 60)}h ${m % 60}m`;
 }
+
+/** The number formats of the site's languages, made once: each grouping digits as its readers do. */
+const COUNT_FORMATS: Readonly<Record<Locale, Intl.NumberFormat>> = {
+  ko: new Intl.NumberFormat("ko-KR"),
+  en: new Intl.NumberFormat("en-US"),
+};
+
+/** A count (of tokens, messages …) in the language's number format: `12,345`. */
+export function formatCount(n: number, locale: Locale): string {
+  return COUNT_FORMATS[locale].format(n);
+}

@@ -1,6 +1,7 @@
 import type { CollabCategory } from "../category.ts";
 import type { BlockedReason } from "../sessions/blocked-reasons.ts";
 import type { UnattributedReason } from "../sessions/attribute.ts";
+import type { ToolStep } from "../sessions/transcript.ts";
 import type { EvidenceKey } from "../postmortems/judging-rule.ts";
 import type { NextStepKind } from "../postmortems/next-step.ts";
 import type { StepKind } from "../postmortems/step-kind.ts";
@@ -240,6 +241,23 @@ export const LABELS = {
   backoffs: { ko: "백오프", en: "backoff" },
   taskFile: { ko: "파일", en: "File" },
   blocked: { ko: "블로킹", en: "blocked" },
+  person: { ko: "사람", en: "Person" },
+  thinking: { ko: "생각", en: "Thinking" },
+  compacted: { ko: "컨텍스트 압축", en: "Context compacted" },
+  compactedTokens: { ko: "압축 전 {n} 토큰", en: "{n} tokens before" },
+  undated: { ko: "날짜 없음", en: "undated" },
+  toolError: { ko: "오류 보기", en: "Show the error" },
+  subagents: { ko: "서브에이전트", en: "Subagents" },
+  subagentCall: { ko: "생성한 호출", en: "Spawned by" },
+  noCall: { ko: "생성한 호출을 찾지 못함", en: "Spawning call not found" },
+  mainConversation: { ko: "사람 ↔ 에이전트 대화", en: "Person ↔ agent conversation" },
+  tokens: { ko: "토큰", en: "Tokens" },
+  tokensUnit: { ko: "토큰", en: "tokens" },
+  tokenInput: { ko: "입력", en: "Input" },
+  tokenOutput: { ko: "출력", en: "Output" },
+  tokenCacheRead: { ko: "캐시 읽기", en: "Cache read" },
+  tokenCacheCreation: { ko: "캐시 생성", en: "Cache creation" },
+  tokenMessages: { ko: "응답 메시지", en: "Assistant messages" },
 } as const satisfies Record<string, Names>;
 export type LabelKey = keyof typeof LABELS;
 
@@ -331,6 +349,18 @@ const BLOCKED_REASON_NAMES: Readonly<Record<BlockedReason, Names>> = {
   orphaned: { ko: "응답 없이 끊김", en: "Orphaned (no response)" },
   subagent_orphaned: { ko: "서브에이전트가 멈추지 않음", en: "Subagent never stopped" },
 };
+
+/** How a Claude Code tool step ended, in words, as its badge shows it. */
+export const TOOL_OUTCOME_NAMES: Readonly<Record<ToolStep["outcome"], Names>> = {
+  ok: { ko: "성공", en: "OK" },
+  failed: { ko: "실패", en: "Failed" },
+  pending: { ko: "결과 없음", en: "No result" },
+};
+
+/** A tool step's outcome in words. */
+export function toolOutcomeName(locale: Locale, outcome: ToolStep["outcome"]): string {
+  return TOOL_OUTCOME_NAMES[outcome][locale];
+}
 
 /** Each kind of step of a postmortem's timeline in words (src/core/postmortems/step-kind.ts). */
 export const STEP_NAMES: Readonly<Record<StepKind, Names>> = {

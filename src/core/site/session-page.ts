@@ -1,9 +1,10 @@
 import { z } from "zod";
 import type { Analysis } from "../analysis.ts";
 import type { CanonicalEvent } from "../event.ts";
-import { UnattributedEvent, WorkSession } from "../sessions/work-session.ts";
+import { type Thread, UnattributedEvent, WorkSession } from "../sessions/work-session.ts";
 import { DelegationNode, delegationTree } from "./delegation-tree.ts";
 import { EventRow, eventRow } from "./event-row.ts";
+import { isClaudeThread, isSubagentThread, SubagentNode, subagentNodes } from "./subagent-node.ts";
 import type { SessionCard } from "./session-card.ts";
 import type { SiteLookups } from "./site-lookups.ts";
 import { TaskCard } from "./task-card.ts";
@@ -37,8 +38,18 @@ export const SessionPage = z.object({
   title: z.string().nullable(),
   /** Each thread's path segment, in the order of `session.threads`. */
   threadSegments: z.array(z.string()),
-  /** The spawn tree of its delegations. */
+  /** The spawn tree of its delegations (Claude Code subagents are in `subagents` instead). */
   delegations: z.array(DelegationNode),
+  /**
+   * For a Claude Code session: its subagents, each nested under the call that spawned it. Absent
+   * when the session has none, so that the pages of other sessions keep their data as it was.
+   */
+  subagents: z.array(SubagentNode).optional(),
+  /**
+   * For a Claude Code session: the path segment of its main conversation's thread (a person's
+   * prompts, the answers and the tool steps), which pages list first. Absent for other sessions.
+   */
+  mainThread: z.string().optional(),
   /** Its orchestration signals (task, continuation, unblock, zombie … events), oldest first, at most 200. */
   signals: z.array(EventRow),
   /** How many signals there were in all. */
@@ -82,12 +93,21 @@ function sessionPage(
     const other = lookups.sessionCards.get(id);
     return { id, segment: other?.segment ?? null, title: other?.title ?? null };
   };
+  const subagents = subagentNodes(session.threads, card.threadSegments);
+  const mainThread = mainThreadOf(session, card.threadSegments);
   return {
     session,
     segment: card.segment,
     title: card.title,
     threadSegments: card.threadSegments,
-    delegations: delegationTree(session.threads, card.threadSegments),
+    delegations: delegationTree(
+      subagents.length === 0 ? session.threads : session.threads.filter((t) => !isSubagentThread(t)),
+      subagents.length === 0
+        ? card.threadSegments
+        : card.threadSegments.filter((_, i) => !isSubagentThread(session.threads[i] as Thread)),
+    ),
+    ...(subagents.length === 0 ? {} : { subagents }),
+    ...(mainThread === undefined ? {} : { mainThread }),
     signals: signals.slice(0, MAX_SIGNALS).map((e) => eventRow(e, card, lookups.names)),
     signalCount: signals.length,
     tasks: session.taskIds
@@ -98,6 +118,24 @@ function sessionPage(
     previous: session.previousWorkSessionId === undefined ? null : link(session.previousWorkSessionId),
     next: session.nextWorkSessionIds.map(link),
   };
+}
+
+/**
+ * The segment of a Claude Code session's main conversation: the thread keyed by the session id,
+ * else the thread its subagents were spawned from. Undefined for sessions that have neither.
+ */
+export function mainThreadOf(
+  session: Pick<WorkSession, "workSessionId" | "threads">,
+  threadSegments: readonly string[],
+): string | undefined {
+  const { threads } = session;
+  let index = threads.findIndex((t) => t.threadKey === `conv:${session.workSessionId}`);
+  if (index === -1) {
+    const spawner = threads.find((t) => t.spawnedBy !== undefined)?.spawnedBy?.threadKey;
+    index = spawner === undefined ? -1 : threads.findIndex((t) => t.threadKey === spawner);
+  }
+  const thread = threads[index];
+  return thread === undefined || !isClaudeThread(thread) ? undefined : threadSegments[index];
 }
 
 /**

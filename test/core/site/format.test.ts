@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { formatDuration, formatTime, isoTime, relativeTime } from "../../../src/core/site/format.ts";
+import {
+  formatCount,
+  formatDuration,
+  formatTime,
+  isoTime,
+  relativeTime,
+} from "../../../src/core/site/format.ts";
 
 const NOW = Date.parse("2026-03-09T00:00:00Z");
 
@@ -28,5 +34,13 @@ describe("formats", () => {
     expect(formatDuration(42_000)).toBe("42s");
     expect(formatDuration(125_000)).toBe("2m 5s");
     expect(formatDuration(3_900_000)).toBe("1h 5m");
+  });
+});
+
+describe("formatCount", () => {
+  it("groups digits in each language's format", () => {
+    expect(formatCount(1_234_567, "ko")).toBe("1,234,567");
+    expect(formatCount(1_234_567, "en")).toBe("1,234,567");
+    expect(formatCount(0, "en")).toBe("0");
   });
 });

@@ -14,11 +14,14 @@ import {
   reasonName,
   sessionTitleText,
   TIME_WORDS,
+  TOOL_OUTCOME_NAMES,
+  toolOutcomeName,
   valueName,
   VALUE_NAMES,
   type LabelKey,
 } from "../../../src/core/site/labels.ts";
 import { SESSION_STATUSES } from "../../../src/core/sessions/status.ts";
+import { ToolStep } from "../../../src/core/sessions/transcript.ts";
 import { THREAD_OUTCOMES } from "../../../src/core/sessions/thread-outcome.ts";
 import { REPORT_TASK_STATUSES } from "../../../src/core/tasks/event-status.ts";
 import { TASK_FLAGS } from "../../../src/core/tasks/task-flags.ts";
@@ -115,5 +118,18 @@ describe("the site's words", () => {
     expect(sessionTitleText("ko", null)).toBe("협업 작업");
     expect(sessionTitleText("en", null)).toBe("Untitled collaboration");
     expect(sessionTitleText("en", "Deploy the API")).toBe("Deploy the API");
+  });
+
+  it.each(Object.keys(TOOL_OUTCOME_NAMES) as Array<keyof typeof TOOL_OUTCOME_NAMES>)(
+    "names the tool outcome %s in both languages, each differently",
+    (outcome) => {
+      expect(toolOutcomeName("ko", outcome).trim()).not.toBe("");
+      expect(toolOutcomeName("en", outcome).trim()).not.toBe("");
+      expect(toolOutcomeName("ko", outcome)).not.toBe(toolOutcomeName("en", outcome));
+    },
+  );
+
+  it("names every outcome a tool step can have", () => {
+    expect(Object.keys(TOOL_OUTCOME_NAMES).sort()).toEqual([...ToolStep.shape.outcome.options].sort());
   });
 });

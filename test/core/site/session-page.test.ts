@@ -1,8 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { neighboursOf, SessionPage, sessionPages } from "../../../src/core/site/session-page.ts";
+import type { Thread } from "../../../src/core/sessions/work-session.ts";
+import {
+  mainThreadOf,
+  neighboursOf,
+  SessionPage,
+  sessionPages,
+} from "../../../src/core/site/session-page.ts";
 import { siteLookups } from "../../../src/core/site/site-lookups.ts";
 import { UNTITLED_SESSION } from "../../../src/core/sessions/work-session.ts";
 import { analysis, event, task, thread, unattributed, workSession } from "./fixtures.ts";
+import { CC_SESSION, claudeSession, claudeThreads } from "./claude-fixtures.ts";
 
 describe("sessionPages", () => {
   const signal = (ts: number) => event({ ts, eventRole: "orchestration.task", type: "task.started" });
@@ -82,5 +89,56 @@ describe("neighboursOf", () => {
   it("lists at most twenty", () => {
     const many = Array.from({ length: 30 }, (_, i) => unattributed(100 + i, "nuri"));
     expect(neighboursOf(session, many)).toHaveLength(20);
+  });
+});
+
+describe("the page of a Claude Code session", () => {
+  const cc = claudeSession();
+  const data = analysis(
+    { workSessions: [cc, workSession("ws-a2a", { threads: [thread("main", "nuri")] })] },
+    { untitledSessions: new Set([CC_SESSION]) },
+  );
+  const [page, other] = sessionPages(data, siteLookups(data));
+
+  it("lists its subagents under their calls, and leaves them out of the delegation tree", () => {
+    expect(page?.subagents?.map((n) => [n.agentType, n.outcome, n.call?.toolUseId])).toEqual([
+      ["Explore", "completed", "toolu_01Task"],
+      ["general-purpose", "blocked", "toolu_02Task"],
+    ]);
+    expect(page?.delegations).toEqual([]);
+    expect(SessionPage.safeParse(page).success).toBe(true);
+  });
+
+  it("names its main conversation's thread, which the page lists first", () => {
+    expect(page?.mainThread).toBe(page?.threadSegments[0]);
+    expect(page?.session.tokens?.messages).toBe(6);
+  });
+
+  it("adds nothing to the page of a session of agent-to-agent threads", () => {
+    expect(other).not.toHaveProperty("subagents");
+    expect(other).not.toHaveProperty("mainThread");
+    expect(other?.delegations.map((d) => d.agent)).toEqual(["nuri"]);
+  });
+});
+
+describe("mainThreadOf", () => {
+  it("is the thread of the session's own id, when that thread is a Claude Code one", () => {
+    const cc = claudeSession();
+    expect(mainThreadOf(cc, ["m", "e", "g"])).toBe("m");
+  });
+
+  it("is the thread its subagents were spawned from when none has the session's id", () => {
+    const [main, ...rest] = claudeThreads();
+    const renamed = { ...main, threadKey: "conv:elsewhere" } as Thread;
+    const spawned = rest.map((t) => ({ ...t, spawnedBy: { threadKey: "conv:elsewhere", toolUseId: "x" } }));
+    expect(mainThreadOf({ workSessionId: CC_SESSION, threads: [renamed, ...spawned] }, ["m", "e", "g"])).toBe(
+      "m",
+    );
+  });
+
+  it("is undefined for an agent-to-agent thread that happens to carry the session's id", () => {
+    expect(
+      mainThreadOf({ workSessionId: "ws-1", threads: [thread("a", "b", { threadKey: "conv:ws-1" })] }, ["x"]),
+    ).toBeUndefined();
   });
 });
