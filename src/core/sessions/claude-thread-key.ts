@@ -35,13 +35,16 @@ export function isCompactionAgent(event: BaseEvent): boolean {
   return agent.startsWith("acompact");
 }
 
-/** Hook events that show a subagent's life, whatever the hook format calls their kind. */
-const SUBAGENT_HOOKS = new Set(["SubagentStart", "SubagentStop"]);
+/**
+ * Hook events a conversation needs whatever they show: a subagent's start and stop decide its
+ * outcome, and a Stop ends a turn of the main conversation even when it carries no answer.
+ */
+const CONVERSATION_HOOKS = new Set(["SubagentStart", "SubagentStop", "Stop"]);
 
 /**
  * True for a Claude Code event that belongs to a conversation: what a transcript shows (prompts,
- * answers, thinking, tool steps, compactions, notices), a subagent's start and stop, and a
- * Task/Agent call. Titles, snapshots and other bookkeeping entries belong to none, and neither do
+ * answers, thinking, tool steps, compactions, notices), a subagent's start and stop, a Stop, and
+ * a Task/Agent call. Titles, snapshots and other bookkeeping entries belong to none, and neither do
  * the events of a context compaction's agent.
  */
 export function isClaudeThreadEvent(event: BaseEvent): boolean {
@@ -49,5 +52,5 @@ export function isClaudeThreadEvent(event: BaseEvent): boolean {
   const kind = event.facts.ccKind;
   if (kind !== undefined && kind !== "meta" && kind !== "title") return true;
   const hook = event.facts.hook_event_name;
-  return (hook !== undefined && SUBAGENT_HOOKS.has(hook)) || event.type === "manager_assign";
+  return (hook !== undefined && CONVERSATION_HOOKS.has(hook)) || event.type === "manager_assign";
 }

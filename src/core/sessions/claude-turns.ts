@@ -33,7 +33,7 @@ export function claudeTurns(
       if (e.type === "tool_succeeded" || e.type === "tool_failed")
         foldResult(e, threadKey, steps, unpaired, add);
       else foldCall(e, sessionId, steps, unpaired, written, add);
-    } else if (hook === "SubagentStart") {
+    } else if (hook === "SubagentStart" || (hook === "SubagentStop" && kind !== "answer")) {
       add(threadKey, notice(e, subagentNotice(e)));
     } else if (kind === "prompt") {
       const text = e.facts.message ?? e.facts.prompt ?? "";
@@ -187,11 +187,15 @@ function foldResult(
       add(threadKey, step);
     }
   }
+  // The transcript's result holds what the model was told, a hook's only what the hook saw, so a
+  // transcript's error text wins over a hook's whichever came first.
+  const error = e.facts.error?.trim();
+  const ownError = error !== undefined && error.length > 0 ? error : undefined;
   for (const step of found) {
     if (failed) {
       step.outcome = "failed";
-      const error = e.facts.error?.trim();
-      if (error !== undefined && error.length > 0) step.error = error;
+      if (ownError !== undefined && (step.error === undefined || e.facts.hook_event_name === undefined))
+        step.error = ownError;
     } else if (step.outcome === "pending") step.outcome = "ok";
   }
 }
