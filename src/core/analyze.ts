@@ -53,6 +53,7 @@ export function analyze(input: LoadedInput, nowMs: number, timeZone: string = DE
     previousFromTasks: taskLinks.previousSession,
     taskDescriptions: descriptionsOf(tasks.tasks),
     mentionNames,
+    claudeLinks: prepared.links,
   });
   const agents = buildAgents(read, events, sessions.sessions, tasks.tasks);
   const blockedFlows = blockedFlowsOf(sessions.threads);

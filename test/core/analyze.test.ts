@@ -231,4 +231,73 @@ describe("analyze", () => {
     const analysis = analyze(input({ taskFiles: [taskFile("task_a", "A")] }), NOW);
     expect(analysis.taskFiles.get("task_a")?.file).toBe("tasks/task_a.md");
   });
+
+  it("dates a hook capture without times from the transcript and joins both into one Claude Code session", () => {
+    const at = (seconds: number) =>
+      new Date(Date.parse("2026-03-02T10:00:00Z") + seconds * 1000).toISOString();
+    const entry = (line: number, fields: Record<string, unknown>) =>
+      readEvent(
+        { uuid: `u${line}`, sessionId: "cc-1", timestamp: at(line), isSidechain: false, ...fields },
+        "projects/-home-a/cc-1.jsonl",
+        line,
+      );
+    const transcript = [
+      entry(1, { type: "user", message: { role: "user", content: "Fix the failing login test" } }),
+      entry(2, {
+        type: "assistant",
+        message: {
+          id: "msg_1",
+          role: "assistant",
+          content: [{ type: "tool_use", id: "toolu_B", name: "Bash", input: { command: "npm test" } }],
+        },
+      }),
+      entry(3, {
+        type: "user",
+        message: {
+          role: "user",
+          content: [{ type: "tool_result", tool_use_id: "toolu_B", content: "1 failed" }],
+        },
+      }),
+    ];
+    const payload = {
+      session_id: "cc-1",
+      hook_event_name: "PreToolUse",
+      tool_name: "Bash",
+      tool_use_id: "toolu_B",
+    };
+    const capture = [
+      readEvent(payload, "logs/pre_tool_use.json", 2),
+      readEvent(
+        { session_id: "cc-9", hook_event_name: "Notification", message: "idle" },
+        "logs/pre_tool_use.json",
+        9,
+      ),
+    ];
+    const files = [
+      { path: "logs/pre_tool_use.json", kind: "events" as const, bytes: 10, lines: 10, events: 2, errors: 0 },
+      {
+        path: "projects/-home-a/cc-1.jsonl",
+        kind: "events" as const,
+        bytes: 10,
+        lines: 3,
+        events: 3,
+        errors: 0,
+      },
+    ];
+    const { report, events } = analyze(input({ files, events: [...capture, ...transcript] }), NOW);
+    const hook = events.find((e) => e.file === "logs/pre_tool_use.json" && e.line === 2);
+    expect(hook).toMatchObject({ ts: Date.parse(at(2)), tsEstimated: true, conversationId: "cc-1" });
+    expect(events.find((e) => e.line === 9)).toMatchObject({ ts: Date.parse(at(2)), undated: true });
+    expect(report.input.errors).toContainEqual({
+      file: "logs/pre_tool_use.json",
+      line: 2,
+      reason:
+        "2 event(s) carry no time: 1 dated by the transcript entry of the same tool call, 0 by other events of their session, 1 left undated as nothing tied to them has a time",
+    });
+    expect(report.input.files[0]?.errors).toBe(1);
+    const session = report.workSessions.find((s) => s.workSessionId === "cc-1");
+    expect(session?.eventCount).toBe(4);
+    expect(session?.roleCounts["conversation.main"]).toBe(1);
+    expect(report.weeks.map((w) => w.week)).toEqual(["2026-W10"]);
+  });
 });
