@@ -133,6 +133,7 @@ export class JsonArrayScanner {
 
   /** Says the data ended: an array not closed by then is cut short. */
   end(): void {
+    if (this.state === "done" || this.state === "broken") return;
     if (this.state === "start") {
       if (this.seen > 0) this.onProblem(this.lines, "expected a JSON array, found only whitespace");
     } else if (this.state === "element")
