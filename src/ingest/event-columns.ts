@@ -10,11 +10,11 @@ import { EventFacts, NO_FACTS } from "../core/event-facts.ts";
 export interface EventColumns {
   /** How many events. */
   count: number;
-  /** Each event's time (NaN while an untimed hook payload waits for its estimate). */
+  /** Each event's time (NaN when its producer wrote none: the analysis dates it). */
   ts: Float64Array;
   /** Each event's line, counted from the start of the part: the reader adds the lines before it. */
   line: Int32Array;
-  /** 1 when the event's producer wrote no time and the reader estimates it from its neighbours. */
+  /** 1 when the event's producer wrote no time (its `ts` is NaN until the analysis dates it). */
   needsTime: Uint8Array;
   /** The index of each event's source in EventSource's options. */
   source: Uint8Array;

@@ -35,7 +35,10 @@ export const CacheHeader = z.object({
   size: Count,
   /** Its modification time in nanoseconds when cached. */
   mtimeNs: z.string(),
-  /** Whether the file is gzip (cached whole: its lines and their bytes). */
+  /**
+   * Whether the file was parsed whole, as a gzip file or a JSON array is: cached with its events'
+   * bytes, and used only while the file is unchanged.
+   */
   gzip: z.boolean(),
   /** Where the cached lines end: after the last complete line of a plain file, the size of a gzip file. */
   stop: Count,

@@ -131,6 +131,30 @@ describe("the parse cache", () => {
     expect((await check()).cachedBytes).toBe(statSync(a).size);
   });
 
+  it("keeps a JSON array whole, gives the same Report cold and warm, and parses it again when rewritten", async () => {
+    const payload = (i: number) => ({ hook_event_name: "PreToolUse", session_id: "s", tool_use_id: `t${i}` });
+    const array = (n: number) =>
+      JSON.stringify(
+        Array.from({ length: n }, (_, i) => payload(i)),
+        null,
+        2,
+      );
+    const { check, file } = setup({ "logs/pre_tool_use.json": array(30) });
+    expect(await check()).toMatchObject({ cachedBytes: 0 });
+    expect((await check()).cachedBytes).toBe(statSync(file("logs/pre_tool_use.json")).size);
+    // A capture rewrites the whole array for every new payload.
+    writeFileSync(file("logs/pre_tool_use.json"), array(31));
+    expect((await check()).cachedBytes).toBe(0);
+    expect((await check()).cachedBytes).toBe(statSync(file("logs/pre_tool_use.json")).size);
+  });
+
+  it("never caches a file of no known format: more lines may make it one", async () => {
+    const { check, file } = setup({ "logs/a.jsonl": '{"x":1}\n' });
+    expect(await check()).toMatchObject({ cachedBytes: 0 });
+    appendFileSync(file("logs/a.jsonl"), lines(0, 3));
+    expect(await check()).toMatchObject({ cachedBytes: 0 });
+  });
+
   it("keeps a gzip file whole and parses it again when it changes", async () => {
     const { check, file } = setup({ "logs/a.ndjson.gz": gzipSync(lines(0, 30)) });
     await check();
