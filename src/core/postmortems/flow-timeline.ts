@@ -135,6 +135,13 @@ function eventStep(event: CanonicalEvent, judged: boolean, evidence: boolean): F
   };
 }
 
+/** The latest time among some events, or `from` when none is later. */
+function lastTime(events: Iterable<CanonicalEvent>, from: number): number {
+  let last = from;
+  for (const e of events) if (e.ts > last) last = e.ts;
+  return last;
+}
+
 /**
  * A flow's timeline from the events of its thread (in time order) and the events that followed
  * the thread's part that makes the flow, where "what happened next" is looked for: the rest of its
@@ -148,18 +155,28 @@ export function flowTimeline(
   const evidenceIds = new Set(flow.evidence.map((e) => e.id));
   const window = flowWindow(thread, evidenceIds);
   const events = window === null ? [] : thread.slice(window.start, window.end);
+  // An orphaned flow's evidence is the ask nobody answered (a send, or a subagent's start), not a
+  // failure: its steps keep their kinds and the unanswered wait says what went wrong.
   const orphaned = flow.reason === "orphaned";
+  const subagentOrphaned = flow.reason === "subagent_orphaned";
   const steps: FlowStep[] = [];
   events.forEach((event, i) => {
     const id = eventId(event);
-    const judged = !orphaned && id === flow.flowId;
+    const judged = !orphaned && !subagentOrphaned && id === flow.flowId;
     const step = eventStep(event, judged, evidenceIds.has(id));
     steps.push(step);
     if (!ASKING_KINDS.has(step.kind)) return;
     // The sender polled agent.wait from its ask until the first answer, or, never answered, until
-    // the flow was judged orphaned.
+    // the flow was judged orphaned. A subagent nobody stopped was waited on from the call that
+    // spawned it until the last event its session logged.
     const answer = events.slice(i + 1).find((e) => ANSWERING_TYPES.has(e.type));
-    const endMs = answer?.ts ?? (orphaned && id === flow.flowId ? flow.ts : null);
+    const endMs =
+      answer?.ts ??
+      (orphaned && id === flow.flowId
+        ? flow.ts
+        : subagentOrphaned && evidenceIds.has(id)
+          ? lastTime(following(events.at(-1) ?? null), Math.max(flow.ts, events.at(-1)?.ts ?? flow.ts))
+          : null);
     if (endMs === null) return;
     steps.push({
       kind: "wait",

@@ -90,6 +90,7 @@ export function postmortemMarkdown(page: PostmortemPage, locale: Locale, links: 
     "",
   ];
   if (page.reason === "orphaned") out.push(`> ${t("pmOrphaned")}`, "");
+  if (page.reason === "subagent_orphaned") out.push(`> ${t("pmSubagentOrphaned")}`, "");
   out.push(`## ${t("timeline")}`, "");
   if (timeline.omittedSteps > 0) out.push(`- … ${timeline.omittedSteps}${t("pmOmitted")}`);
   out.push(...timeline.steps.map((step) => stepLine(step, page, locale)));

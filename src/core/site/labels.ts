@@ -108,6 +108,10 @@ export const LABELS = {
     ko: "동기 타임아웃 결함의 흔적입니다: sessions_send(timeoutSeconds>0)로 보낸 쪽의 도구가 제한 시간에 포기했고, 그 뒤로 이 흐름의 이벤트는 하나도 기록되지 않았습니다.",
     en: "This is the signature of the synchronous-timeout fault: the sender's tool (sessions_send with timeoutSeconds > 0) gave up at its timeout, and no event was ever written for the rest of the flow.",
   },
+  pmSubagentOrphaned: {
+    ko: "Claude Code 서브에이전트가 시작됐지만 SubagentStop도, 그것을 만든 Task 호출의 결과도 기록되지 않았고, 세션의 로그는 그 뒤로도 300초 넘게 이어졌습니다. 서브에이전트가 중단됐거나 캡처가 그 끝을 놓쳤습니다.",
+    en: "A Claude Code subagent started, but neither a SubagentStop nor a result for the Task call that spawned it was ever logged, while the session's log went on for over 300 s: the subagent was cut off, or the capture missed its end.",
+  },
   pmMarkdown: { ko: "postmortem.md 내려받기", en: "Download postmortem.md" },
   pmEvidence: { ko: "근거가 된 로그 줄", en: "Evidence lines" },
   pmNoSession: { ko: "워크세션 없음", en: "No work session" },

@@ -95,6 +95,51 @@ describe("flowTimeline", () => {
     expect(full.steps[2]?.turn).toBe(1);
   });
 
+  it("shows a subagent that never stopped as its call and start, waited on until the session's last event", () => {
+    const t0 = Date.parse("2026-03-02T09:00:00Z");
+    const call = canonicalEvent({
+      id: "toolu_02",
+      type: "manager_assign",
+      ts: t0,
+      fromAgent: "main",
+      toAgent: "general-purpose",
+      source: "claude_code",
+      facts: { message: "Rewrite the login fixture", toolUseId: "toolu_02" },
+    });
+    const start = canonicalEvent({
+      id: "fp-start",
+      type: "agent_started",
+      ts: t0 + 1_000,
+      agentId: "general-purpose",
+      source: "claude_code",
+    });
+    const later = canonicalEvent({ id: "later", type: "claude.assistant_message", ts: t0 + 900_000 });
+    const flow: BlockedFlow = {
+      flowId: "fp-start",
+      workSessionId: "s",
+      threadKey: "conv:e5f6",
+      fromAgent: "main",
+      toAgent: "general-purpose",
+      reason: "subagent_orphaned",
+      ts: t0 + 1_000,
+      evidence: [
+        { id: "toolu_02", type: "manager_assign", ts: t0, file: "f", line: 1 },
+        { id: "fp-start", type: "agent_started", ts: t0 + 1_000, file: "f", line: 2 },
+      ],
+    };
+    const timeline = flowTimeline(flow, [call, start], () => [later]);
+    expect(timeline.steps.map((s) => s.kind)).toEqual(["send", "wait", "other"]);
+    expect(timeline.steps[0]).toMatchObject({ evidence: true, text: "Rewrite the login fixture" });
+    expect(timeline.steps[1]).toMatchObject({ answered: false, endMs: t0 + 900_000, waitedMs: 900_000 });
+    // The start is evidence of the subagent, not a failure: no step is marked as the one it failed on.
+    expect(timeline.steps.some((s) => s.kind === "blocked")).toBe(false);
+    expect(timeline.rule).toEqual({
+      reason: "subagent_orphaned",
+      evidence: "subagent_never_stopped",
+      row: null,
+    });
+  });
+
   it("has no steps when the flow's events cannot be found", () => {
     const flow = analysis.report.blockedFlows[0] as BlockedFlow;
     expect(flowTimeline(flow, [], () => []).steps).toEqual([]);

@@ -4,6 +4,7 @@ import {
   postmortemMarkdown,
   type PostmortemLinks,
 } from "../../../src/core/postmortems/postmortem-markdown.ts";
+import { judgingRule } from "../../../src/core/postmortems/judging-rule.ts";
 import { PostmortemPage } from "../../../src/core/postmortems/postmortem-page.ts";
 import { postmortemsFamily } from "../../../src/core/postmortems/postmortems-family.ts";
 import { reasonName } from "../../../src/core/site/labels.ts";
@@ -65,6 +66,29 @@ describe("postmortemMarkdown", () => {
     expect(md).toContain("A rule over the whole flow");
     expect(md).toContain("**Waited** · `eden` → `miri` · 5m 0s · unanswered");
     expect(md).not.toContain("## Show the raw message");
+  });
+
+  it("explains a subagent that never stopped in its own words, in an untitled Claude Code session", () => {
+    const orphaned = pageOf("orphaned");
+    const page: PostmortemPage = {
+      ...orphaned,
+      reason: "subagent_orphaned",
+      fromAgent: "main",
+      toAgent: "general-purpose",
+      sessionTitle: null,
+      workSessionId: "7f3c9a2e-1b4d-4e8f-9a0b-2c6d8e1f3a5b",
+      timeline: { ...orphaned.timeline, rule: judgingRule("subagent_orphaned") },
+    };
+    const md = postmortemMarkdown(page, "en", links);
+    expect(md.split("\n")[0]).toBe("# Postmortem: Subagent never stopped — `main` → `general-purpose`");
+    expect(md).toContain("> A Claude Code subagent started, but neither a SubagentStop nor a result");
+    expect(md).not.toContain("synchronous-timeout");
+    expect(md).toContain("| Session | `Untitled collaboration` `7f3c9a2e-1b4d-4e8f-9a0b-2c6d8e1f3a5b` |");
+    expect(md).toContain(
+      "a subagent that started but never logged a stop or a result (`subagent_never_stopped`)",
+    );
+    expect(md).not.toContain("협업 작업");
+    expect(postmortemMarkdown(page, "ko", links)).toContain("> Claude Code 서브에이전트가 시작됐지만");
   });
 
   it("makes the links absolute with the site's URL, when given one", () => {
