@@ -219,7 +219,12 @@ function nearestInFile(indices: readonly number[], placed: Float64Array): Map<nu
   return found;
 }
 
-/** One finding per file with untimed events, at the line of the first, counting each source. */
+/**
+ * One finding per file with untimed events, at the line of the first, counting each source.
+ * Transcript entries that are no message (they have no `uuid`: summaries, custom titles, file
+ * snapshots) are written without a time by Claude Code itself, so they are dated without a word:
+ * a finding on every transcript would only hide the ones that tell something.
+ */
 function datingFindings(
   events: readonly BaseEvent[],
   untimed: readonly number[],
@@ -228,6 +233,7 @@ function datingFindings(
   const byFile = new Map<string, { line: number; counts: Record<Source, number> }>();
   for (const i of untimed) {
     const event = events[i] as BaseEvent;
+    if (isTranscriptEvent(event) && event.facts.uuid === undefined) continue;
     let entry = byFile.get(event.file);
     if (entry === undefined)
       byFile.set(event.file, (entry = { line: event.line, counts: { tool: 0, session: 0, undated: 0 } }));

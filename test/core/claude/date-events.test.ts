@@ -165,6 +165,26 @@ describe("dateEvents", () => {
     expect(byPlace(forward.events)["b/stop.json:1"]).toMatchObject({ ts: at(-5), tsEstimated: true });
   });
 
+  it("dates a transcript's summaries and titles, which Claude Code writes without a time, without a finding", () => {
+    const title = baseEvent({
+      id: "line-1",
+      source: "claude_code",
+      ts: Number.NaN,
+      file: "p/s1.jsonl",
+      line: 1,
+      workSessionId: "s1",
+      type: "claude.custom_title",
+      facts: { ccKind: "title", title: "Login fix" },
+    });
+    const { events, findings } = dateEvents([title, entry(2, at(7), { uuid: "u-2" })]);
+    expect(events[0]).toMatchObject({ ts: at(7), tsEstimated: true });
+    expect(findings).toEqual([]);
+    const message = entry(3, Number.NaN, { uuid: "u-3", ccKind: "answer" });
+    expect(
+      dateEvents([title, entry(2, at(7)), message]).findings.map((f) => [f.line, f.reason.slice(0, 26)]),
+    ).toEqual([[3, "1 event(s) carry no time: "]]);
+  });
+
   it("copies only the events it dates", () => {
     const timed = entry(1, at(0));
     const { events } = dateEvents([timed, hook("logs/stop.json", 1, "Stop")]);
