@@ -39,7 +39,7 @@ export function claudeTurns(
       const text = e.facts.message ?? e.facts.prompt ?? "";
       if (text.trim().length === 0) continue;
       if (isWrittenByClaudeCode(text)) {
-        add(threadKey, notice(e, text.replace(/<\/?local-command-(stdout|stderr)>/g, "").trim()));
+        add(threadKey, notice(e, withoutMarkup(text)));
         continue;
       }
       if (hook !== undefined && written.take(threadKey, "prompt", text)) continue;
@@ -66,7 +66,7 @@ export function claudeTurns(
         ),
       );
     } else if (kind === "notice") {
-      add(threadKey, notice(e, e.facts.message ?? hook ?? e.type));
+      add(threadKey, notice(e, withoutMarkup(e.facts.message ?? hook ?? e.type)));
     }
   }
   const turns = new Map<string, TranscriptTurn[]>();
@@ -234,6 +234,11 @@ function notice(e: CanonicalEvent, text: string, kind: "notice" | "compaction" =
         ? { id, ts, type, from, to: null, text, kind, undated: true }
         : { id, ts, type, from, to: null, text, kind },
   };
+}
+
+/** A local command's output without the tags Claude Code wraps it in. */
+function withoutMarkup(text: string): string {
+  return text.replace(/<\/?local-command-(stdout|stderr)>/g, "").trim();
 }
 
 /** What a subagent's start or stop says: the hook, and the agent's type when known. */
