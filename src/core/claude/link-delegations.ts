@@ -120,8 +120,11 @@ export function linkDelegations<E extends BaseEvent>(
 
   // The links.
   const links = noClaudeLinks();
+  // Calls in id order, so that of two calls naming one agent the same one wins whatever the order
+  // of the files.
+  const sortedCalls = [...calls.values()].sort((a, b) => (a.toolUseId < b.toolUseId ? -1 : 1));
   const callOfAgent = new Map<string, Call>();
-  for (const call of calls.values())
+  for (const call of sortedCalls)
     if (call.agentId !== undefined && !callOfAgent.has(call.agentId)) callOfAgent.set(call.agentId, call);
   const agents = new Set([...sessionsOfAgent.keys(), ...metaOfAgent.keys(), ...callOfAgent.keys()]);
   const typeOfAgent = new Map<string, string>();
@@ -138,7 +141,7 @@ export function linkDelegations<E extends BaseEvent>(
     const sessionId = call?.sessionId ?? smallest(sessionsOfAgent.get(agent) ?? []) ?? null;
     links.subagents.set(agent, subagentLink(threadKey, agent, sessionId, agentType, call));
   }
-  for (const call of [...calls.values()].sort((a, b) => (a.toolUseId < b.toolUseId ? -1 : 1))) {
+  for (const call of sortedCalls) {
     const threadKey = conversationThread(call.agentId ?? call.toolUseId);
     links.threadOfToolUse.set(call.toolUseId, threadKey);
     if (call.agentId === undefined)
