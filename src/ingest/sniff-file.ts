@@ -126,18 +126,14 @@ function linesShape(bytes: Uint8Array, atEnd: boolean): FileShape {
   }
   if (values.some((v) => formatOf(v) !== null)) return { kind: "lines" };
   if (values.length === 0 || (values.length < SNIFF_VALUES && !atEnd)) return { kind: "lines" };
-  if (values.every((v) => v === UNPARSED)) {
-    // A pretty-printed object spans lines, none of which is JSON alone.
-    const whole = atEnd ? parseOr(text.replace(/^\uFEFF/, ""), UNPARSED) : UNPARSED;
+  if (values[0] === UNPARSED) {
+    // A pretty-printed object spans lines: its first is not JSON alone, though some inside may be.
+    const start = text.replace(/^\uFEFF/, "");
+    const whole = atEnd ? parseOr(start, UNPARSED) : UNPARSED;
     if (isObject(whole)) return { kind: "unknown", what: `a JSON object with keys ${keyNames(whole)}` };
-    if (
-      text
-        .trimStart()
-        .replace(/^\uFEFF/, "")
-        .startsWith("{")
-    )
+    if (start.trimStart().startsWith("{"))
       return { kind: "unknown", what: "JSON text that is not one object a line" };
-    return { kind: "unknown", what: "text, not JSON" };
+    if (values.every((v) => v === UNPARSED)) return { kind: "unknown", what: "text, not JSON" };
   }
   return { kind: "unknown", what: `JSON lines ${describeValues(values, "lines")}` };
 }

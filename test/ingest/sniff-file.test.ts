@@ -124,3 +124,14 @@ describe("shapeOfStart", () => {
     expect(shapeOfStart(oneBad, true)).toEqual({ kind: "lines" });
   });
 });
+
+describe("shapeOfStart on a pretty-printed config", () => {
+  it("names its top-level keys even when a line inside it is JSON by itself", () => {
+    const config =
+      '{\n  "hooks": {\n    "Stop": [\n      { "matcher": "*", "hooks": [] }\n    ]\n  },\n  "model": "m"\n}\n';
+    expect(shapeOfStart(Buffer.from(config), true)).toEqual({
+      kind: "unknown",
+      what: "a JSON object with keys hooks, model",
+    });
+  });
+});
