@@ -187,9 +187,11 @@ export function bytesToParse(plan: EventsFilePlan): number {
 
 /**
  * Cuts the plan's plain bytes into ranges of about `rangeBytes` that end at line ends, so the
- * file is parsed by several workers at once; gives how many parts the plan then has.
+ * file is parsed by several workers at once; gives how many parts the plan then has for workers.
  */
 export async function splitForPool(plan: EventsFilePlan, rangeBytes: number): Promise<number> {
+  // Only files of lines go to the workers (see startOnPool): the others need none.
+  if (plan.shape.kind !== "lines") return 0;
   const parts: PlannedPart[] = [];
   for (const part of plan.parts) {
     if (isWhole(plan) || part.job.end === undefined) {
