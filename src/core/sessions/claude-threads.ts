@@ -90,7 +90,9 @@ function mainThread(
     conversationId: sessionId,
     fromAgent: first.agentId ?? "main",
     toAgent: null,
-    eventRole: first.eventRole,
+    // The main conversation is one whatever its first event was (often a notification or a
+    // tool step of a hook capture), so pages list it with the conversations, not the signals.
+    eventRole: "conversation.main",
     list,
     transcript,
     end,

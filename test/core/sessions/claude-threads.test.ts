@@ -212,5 +212,7 @@ describe("Claude Code threads of hook captures without any time", () => {
   it("ends the main conversation with the Stop that carries no message", () => {
     expect(mainOf(session).outcome).toBe("completed");
     expect(session.collabCategory).toBe("docs_knowledge");
+    // Its first event may be any hook, but the thread is the main conversation.
+    expect(mainOf(session).eventRole).toBe("conversation.main");
   });
 });
