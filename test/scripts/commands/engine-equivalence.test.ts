@@ -32,25 +32,22 @@ describe("the parse engine", () => {
     // JSON arrays of hook payloads (cached whole) beside a transcript, and files of no known format.
     ["test/fixtures/golden/claude-hook-captures/input"],
     ["test/fixtures/golden/unknown-formats/input"],
-  ])(
-    "writes the same Report and events for %s with or without the cache and workers",
-    async (input) => {
-      const cache = tmpTree();
-      const plain = await analyze([input], ROOT, ["--no-cache"]);
-      const runs: Array<[string, string[]]> = [
-        ["a cold cache", ["--cache", cache]],
-        ["a warm cache", ["--cache", cache]],
-        ["one worker", ["--no-cache", "--workers", "1"]],
-        ["two workers and small parts", ["--no-cache", "--workers", "2", "--range-bytes", "4096"]],
-        ["two workers on a warm cache", ["--cache", cache, "--workers", "2", "--range-bytes", "4096"]],
-      ];
-      for (const [name, flags] of runs) {
-        const got = await analyze([input], ROOT, flags);
-        expect(got.json, name).toBe(plain.json);
-        expect(got.events, name).toBe(plain.events);
-      }
-    },
-  );
+  ])("writes the same Report and events for %s with or without the cache and workers", async (input) => {
+    const cache = tmpTree();
+    const plain = await analyze([input], ROOT, ["--no-cache"]);
+    const runs: Array<[string, string[]]> = [
+      ["a cold cache", ["--cache", cache]],
+      ["a warm cache", ["--cache", cache]],
+      ["one worker", ["--no-cache", "--workers", "1"]],
+      ["two workers and small parts", ["--no-cache", "--workers", "2", "--range-bytes", "4096"]],
+      ["two workers on a warm cache", ["--cache", cache, "--workers", "2", "--range-bytes", "4096"]],
+    ];
+    for (const [name, flags] of runs) {
+      const got = await analyze([input], ROOT, flags);
+      expect(got.json, name).toBe(plain.json);
+      expect(got.events, name).toBe(plain.events);
+    }
+  });
 
   it("starts no more workers than parts, and takes at most 64", async () => {
     const out = tmpTree();
