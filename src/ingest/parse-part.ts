@@ -42,7 +42,7 @@ export interface PartEnd {
   crc: number;
 }
 
-/** Receives each event of a part, whether its time waits for an estimate, and where its line starts. */
+/** Receives each event of a part, whether its producer wrote no time, and where its line starts. */
 export type EventSink = (event: BaseEvent, needsTime: boolean, offset: number) => void;
 
 /**
