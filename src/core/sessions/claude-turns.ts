@@ -113,9 +113,14 @@ function foldCall(
   calls.forEach(([toolUseId, input], i) => {
     const name = input?.name ?? (i === 0 ? e.facts.toolName : undefined) ?? "tool";
     const text = toolSummary(name, input?.input ?? {});
+    const subagentThreadKey = e.type === "manager_assign" && ownKey !== turnKey ? ownKey : undefined;
     const known = toolUseId === "" ? undefined : steps.get(toolUseId);
     if (known !== undefined) {
-      if (!known.called) Object.assign(known, { name, text, called: true });
+      // A result (of an untimed hook, say) came first: the step now shows the call.
+      if (known.called) return;
+      Object.assign(known, { type: e.type, from: e.fromAgent ?? e.agentId, to: e.toAgent, name, text });
+      Object.assign(known, { subagentThreadKey, called: true });
+      if (subagentThreadKey !== undefined) brief(e, input, known, subagentThreadKey, written, add);
       return;
     }
     const step: StepDraft = {
@@ -129,20 +134,32 @@ function foldCall(
       outcome: "pending",
       error: undefined,
       toolUseId: toolUseId === "" ? undefined : toolUseId,
-      subagentThreadKey: e.type === "manager_assign" && ownKey !== turnKey ? ownKey : undefined,
+      subagentThreadKey,
       undated: e.undated === true,
       called: true,
     };
     if (toolUseId === "") pushTo(unpaired, `${turnKey}\u0000${name}`, step);
     else steps.set(toolUseId, step);
     add(turnKey, step);
-    // The subagent is told what to do by the call: its thread opens with that prompt, unless its
-    // own transcript does.
-    const told = typeof input?.input["prompt"] === "string" ? input.input["prompt"] : e.facts.message;
-    if (step.subagentThreadKey !== undefined && told !== undefined && told.trim().length > 0)
-      if (!written.take(ownKey, "prompt", told))
-        add(ownKey, said(e, "prompt", told.trim(), step.from, e.toAgent, i === 0 ? undefined : step.id));
+    if (subagentThreadKey !== undefined) brief(e, input, step, subagentThreadKey, written, add);
   });
+}
+
+/**
+ * The subagent is told what to do by the call that spawns it: its thread opens with that brief,
+ * unless its own transcript does.
+ */
+function brief(
+  e: CanonicalEvent,
+  input: ToolCallInput | undefined,
+  step: StepDraft,
+  threadKey: string,
+  written: Written,
+  add: (key: string, draft: Draft) => void,
+): void {
+  const told = typeof input?.input["prompt"] === "string" ? input.input["prompt"] : e.facts.message;
+  if (told === undefined || told.trim().length === 0 || written.take(threadKey, "prompt", told)) return;
+  add(threadKey, said(e, "prompt", told.trim(), step.from, e.toAgent, step.id));
 }
 
 /** A result: folded into the step of its call, or a step of its own when no call was seen. */

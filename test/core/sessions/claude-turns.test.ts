@@ -125,6 +125,37 @@ describe("claudeTurns", () => {
     expect(all.get("conv:ag1")?.map((t) => [t.kind, t.text])).toEqual([["notice", "SubagentStop: Explore"]]);
   });
 
+  it("shows a Task call whose result came first as the call, nested, with its brief", () => {
+    const input = { subagent_type: "Explore", description: "Find callers", prompt: "List every caller" };
+    const result = hook(1, {
+      hook_event_name: "PostToolUse",
+      tool_name: "Task",
+      tool_use_id: "toolu_t",
+      tool_input: input,
+      tool_response: { status: "completed" },
+    });
+    // As the link pass leaves it: the call belongs to the subagent it spawned.
+    const call = {
+      ...hook(2, {
+        hook_event_name: "PreToolUse",
+        tool_name: "Task",
+        tool_use_id: "toolu_t",
+        tool_input: input,
+      }),
+      conversationId: "ag1",
+    };
+    const all = claudeTurns([result, call], S);
+    expect(all.get(MAIN)).toMatchObject([
+      {
+        type: "manager_assign",
+        text: "Find callers",
+        tool: { name: "Task", outcome: "ok", toolUseId: "toolu_t" },
+        subagentThreadKey: "conv:ag1",
+      },
+    ]);
+    expect(all.get("conv:ag1")?.map((t) => [t.kind, t.text])).toEqual([["prompt", "List every caller"]]);
+  });
+
   it("marks the turns of undated events", () => {
     const undated = { ...user(0, "hello"), undated: true as const };
     expect(main([undated])).toMatchObject([{ kind: "prompt", text: "hello", undated: true }]);
