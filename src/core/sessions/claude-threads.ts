@@ -44,16 +44,18 @@ export function buildClaudeThreads(
   const mainKey = claudeMainKey(sessionId);
   const members = new Map<string, CanonicalEvent[]>();
   const results = new Set<string>();
+  const kept: CanonicalEvent[] = [];
   for (const e of events) {
     const own = claudeThreadKeyOf(e, sessionId);
     if (links?.compactionThreads.has(own) === true) continue;
+    kept.push(e);
     pushTo(members, own, e);
     const turnKey = claudeTurnKeyOf(e, sessionId);
     if (turnKey !== own) pushTo(members, turnKey, e);
     if (e.type === "tool_succeeded" || e.type === "tool_failed")
       for (const id of (e.facts.toolUseId ?? "").split(" ")) if (id.length > 0) results.add(id);
   }
-  const transcripts = claudeTurns(events, sessionId);
+  const transcripts = claudeTurns(kept, sessionId);
   const works: ThreadWork[] = [];
   for (const [threadKey, list] of members) {
     const transcript = transcripts.get(threadKey) ?? [];

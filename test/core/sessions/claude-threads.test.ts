@@ -1,7 +1,9 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { buildClaudeThreads } from "../../../src/core/sessions/claude-threads.ts";
 import { ORPHAN_AFTER_MS } from "../../../src/core/sessions/thread-outcome.ts";
 import type { Thread, WorkSession } from "../../../src/core/sessions/work-session.ts";
+import { claudeEvent } from "../../helpers/claude-events.ts";
 import { CLAUDE_FIXTURES, claudeSessionsOf } from "../../helpers/claude-sessions.ts";
 
 const only = (sessions: readonly WorkSession[]): WorkSession => {
@@ -214,5 +216,43 @@ describe("Claude Code threads of hook captures without any time", () => {
     expect(session.collabCategory).toBe("docs_knowledge");
     // Its first event may be any hook, but the thread is the main conversation.
     expect(mainOf(session).eventRole).toBe("conversation.main");
+  });
+});
+
+describe("buildClaudeThreads with what the link pass found", () => {
+  const S = "5e55-links";
+  const sidechain = (agentId: string, second: number) =>
+    claudeEvent(
+      {
+        type: "assistant",
+        sessionId: S,
+        uuid: `${agentId}-${second}`,
+        timestamp: new Date(Date.UTC(2026, 2, 2, 9, 0, second)).toISOString(),
+        isSidechain: true,
+        agentId,
+        message: {
+          id: `msg_${agentId}`,
+          role: "assistant",
+          model: "claude-sonnet-4-5-20250929",
+          content: [{ type: "text", text: "Done." }],
+          usage: { input_tokens: 3, output_tokens: 4 },
+        },
+      },
+      second,
+    );
+
+  it("takes a subagent's spawning call and type from its .meta.json link, and leaves compaction threads out", () => {
+    const works = buildClaudeThreads([sidechain("x1", 1), sidechain("acompact-1", 2)], S, 10_000, {
+      subagents: new Map([["x1", { toolUseId: "toolu_m", agentType: "Plan" }]]),
+      compactionThreads: new Set(["conv:acompact-1"]),
+    });
+    expect(works.map((w) => w.thread.threadKey)).toEqual(["conv:x1"]);
+    expect(works[0]?.thread).toMatchObject({
+      agentType: "Plan",
+      toAgent: "Plan",
+      spawnedBy: { threadKey: `conv:${S}`, toolUseId: "toolu_m" },
+      outcome: "completed",
+      tokens: { messages: 1, input: 3, output: 4, cacheCreation: 0, cacheRead: 0 },
+    });
   });
 });
