@@ -58,9 +58,18 @@ export function shapeOfStart(bytes: Uint8Array, atEnd: boolean): FileShape {
   let at = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   while (at < bytes.length && isSpace(bytes[at]!)) at++;
   if (at === bytes.length) return { kind: "lines" };
-  if (looksBinary(bytes)) return { kind: "unknown", what: "binary data" };
-  return bytes[at] === 0x5b && !isArrayLine(bytes, at) ? arrayShape(bytes, atEnd) : linesShape(bytes, atEnd);
+  const shape =
+    bytes[at] === 0x5b && !isArrayLine(bytes, at) ? arrayShape(bytes, atEnd) : linesShape(bytes, atEnd);
+  // Binary bytes make a file unknown only when none of its first values is an event: a log with a
+  // run of NUL bytes (a write cut by a crash) is still read, with a finding on that line.
+  if (shape !== RECOGNIZED_LINES && shape !== RECOGNIZED_ARRAY && looksBinary(bytes))
+    return { kind: "unknown", what: "binary data" };
+  return shape;
 }
+
+/** The shapes of a start where an event was seen, told apart from the undecided ones. */
+const RECOGNIZED_LINES: FileShape = { kind: "lines" };
+const RECOGNIZED_ARRAY: FileShape = { kind: "array" };
 
 /**
  * Whether a start with `[` is the first of several lines, an array a line, rather than one array
@@ -105,7 +114,7 @@ function arrayShape(bytes: Uint8Array, atEnd: boolean): FileShape {
   );
   scanner.push(bytes);
   if (atEnd) scanner.end();
-  if (values.some((v) => formatOf(v) !== null)) return { kind: "array" };
+  if (values.some((v) => formatOf(v) !== null)) return RECOGNIZED_ARRAY;
   // An empty array, or one whose first element does not fit the window, says nothing against it.
   const decided = values.length >= SNIFF_VALUES || (atEnd && (scanner.closed || broken));
   if (values.length === 0 || !decided) return { kind: "array" };
@@ -124,7 +133,7 @@ function linesShape(bytes: Uint8Array, atEnd: boolean): FileShape {
     values.push(parseOr(trimmed, UNPARSED));
     if (values.length >= SNIFF_VALUES) break;
   }
-  if (values.some((v) => formatOf(v) !== null)) return { kind: "lines" };
+  if (values.some((v) => formatOf(v) !== null)) return RECOGNIZED_LINES;
   if (values.length === 0 || (values.length < SNIFF_VALUES && !atEnd)) return { kind: "lines" };
   if (values[0] === UNPARSED) {
     // A pretty-printed object spans lines: its first is not JSON alone, though some inside may be.

@@ -135,3 +135,16 @@ describe("shapeOfStart on a pretty-printed config", () => {
     });
   });
 });
+
+describe("shapeOfStart on binary bytes", () => {
+  it("reads a log with a run of NUL bytes, but calls a file of them with no event binary", () => {
+    const event = '{"hook_event_name":"Stop","session_id":"s"}';
+    expect(shapeOfStart(Buffer.from(`\0\0\0\0\n${event}\n`), true)).toEqual({ kind: "lines" });
+    expect(shapeOfStart(Buffer.from("\0\0\0\0\nabc\n"), true)).toEqual({
+      kind: "unknown",
+      what: "binary data",
+    });
+    // Binary data with few line breaks is binary even before 20 lines are seen.
+    expect(shapeOfStart(Buffer.alloc(4096, 1), false)).toEqual({ kind: "unknown", what: "binary data" });
+  });
+});
