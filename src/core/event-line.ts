@@ -47,8 +47,13 @@ export const EventLine = CanonicalEvent.pick({
   id: z.string(),
   /** The same time as `ts`, as ISO-8601 UTC text. */
   time: z.string(),
-  /** Present and true when the producer wrote no time and `ts` was taken from neighbouring lines. */
+  /**
+   * Present and true when the producer wrote no time and `ts` was taken from what is tied to it
+   * (its tool call in the transcript, its session's other events).
+   */
   tsEstimated: z.literal(true).optional(),
+  /** Present and true when nothing tells the event's time: `ts` only keeps its place in its file. */
+  undated: z.literal(true).optional(),
   /** The event's own category: the one it states, else what its text says; null without either. */
   collabCategory: CollabCategory.nullable(),
   /** The specifics behind its category, at most 5; empty without a category. */
@@ -74,6 +79,7 @@ export function eventLine(event: CanonicalEvent): EventLine {
     ts: event.ts,
     time: toIso(event.ts),
     ...(event.tsEstimated ? { tsEstimated: true as const } : {}),
+    ...(event.undated ? { undated: true as const } : {}),
     type: event.type,
     source: event.source,
     agentId: event.agentId,
@@ -152,7 +158,8 @@ export function eventLineWriter(memoSize = CATEGORY_MEMO_SIZE): (event: Canonica
     }
     return (
       `{"id":${id},"ts":${String(event.ts)},"time":"${time(event.ts)}"` +
-      `${event.tsEstimated ? ',"tsEstimated":true' : ""},"type":${q(event.type)}` +
+      `${event.tsEstimated ? ',"tsEstimated":true' : ""}${event.undated ? ',"undated":true' : ""}` +
+      `,"type":${q(event.type)}` +
       `,"source":"${event.source}","agentId":${nullable(event.agentId, q)},"fromAgent":${nullable(event.fromAgent, q)}` +
       `,"toAgent":${nullable(event.toAgent, q)},"workSessionId":${nullable(event.workSessionId, q)}` +
       `,"conversationId":${nullable(event.conversationId, q)},"taskId":${nullable(event.taskId, q)}` +

@@ -149,5 +149,13 @@ function assemble(reads: ReadonlyArray<EventsFileRead | TextFileRead>): LoadedIn
     // Keys are ids from the files; mergeOwn keeps `__proto__` an entry where Object.assign would not.
     mentionNames: mergeOwn(texts.map((c) => c.mentionNames ?? {})),
     overrides: mergeOwn(texts.map((c) => c.overrides ?? {})),
+    // Absent when no subagent's .meta.json was read, so the LoadedInput of other logs is unchanged.
+    ...subagentMetaOf(texts),
   };
+}
+
+/** The subagents' `.meta.json` records of every file, as the optional LoadedInput field. */
+function subagentMetaOf(texts: ReadonlyArray<TextFileRead["content"]>): Pick<LoadedInput, "subagentMeta"> {
+  const meta = texts.flatMap((c) => c.subagentMeta ?? []);
+  return meta.length > 0 ? { subagentMeta: meta } : {};
 }

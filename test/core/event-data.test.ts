@@ -13,7 +13,7 @@ const read = (value: Record<string, unknown>) => eventData(readEvent(value, "f")
 describe("eventData", () => {
   it("gives OpenClaw's data, or an empty object when there is none", () => {
     expect(read({ type: "a2a.send", ts: 1, data: { message: "hi" } })).toEqual({ message: "hi" });
-    expect(read({ type: "a2a.send", ts: 1 })).toEqual({});
+    expect(read({ type: "a2a.send", agentId: "eden", ts: 1 })).toEqual({});
   });
 
   it("gives a hook payload without the envelope, and a raw payload whole", () => {

@@ -256,10 +256,13 @@ export function contentLines(bytes: Uint8Array): number[] {
   }
   if (start < buf.length) parts.push(buf.subarray(start));
   const lines: number[] = [];
+  // A file that opens with `[` is read as one JSON array: the lines that only hold its brackets and
+  // commas are its frame, not content, and an element spans lines (its first line is its line).
+  const array = /^\uFEFF?\s*\[/.test(buf.toString("utf8", 0, Math.min(buf.length, 64)));
   parts.forEach((part, i) => {
     let text = part.toString("utf8");
     if (i === 0 && text.startsWith("\uFEFF")) text = text.slice(1);
-    if (text.trim() !== "") lines.push(i + 1);
+    if (text.trim() !== "" && !(array && /^[\s[\],]*$/.test(text))) lines.push(i + 1);
   });
   return lines;
 }

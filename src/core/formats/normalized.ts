@@ -19,7 +19,10 @@ export interface LineRef {
 export interface Normalized {
   /** The event, or null when the line could not become one. */
   event: BaseEvent | null;
-  /** True when the producer wrote no time: the reader fills `ts` from neighbouring lines. */
+  /**
+   * True when the producer wrote no time: `ts` is NaN, and the analysis dates the event from what
+   * is tied to it (see src/core/claude/date-events.ts), never from the file or the clock.
+   */
   needsTime: boolean;
   /** What was wrong with the line, one sentence each. */
   problems: readonly string[];

@@ -200,7 +200,9 @@ describe("runAnalyze --redact", () => {
 describe("runAnalyze with many bad lines", () => {
   it("writes the Report of a file of 300,000 bad lines, listing 1000 findings and counting the rest", async () => {
     // Arrays, not broken JSON: a line JSON.parse throws on costs far more, and the limit is the same.
-    const dir = tmpTree({ "logs/events.ndjson": "[1]\n".repeat(300_000) });
+    // One event first, so the file is told as event lines with bad ones, not as a file of no format.
+    const event = '{"type":"a2a.send","agentId":"eden","ts":1767225600000,"data":{}}\n';
+    const dir = tmpTree({ "logs/events.ndjson": event + "[1]\n".repeat(300_000) });
     const { code } = await run(["--now", TEST_NOW, "--quiet", "--json", "r.json", "."], dir);
     expect(code).toBe(0);
     const report = JSON.parse(readFileSync(path.join(dir, "r.json"), "utf8")) as Report;

@@ -81,11 +81,12 @@ describe("the parse engine", () => {
   });
 
   it("does not use a cache filled under another time zone", () => {
-    // Hook payloads with times without an offset: Date.parse reads them in the process's zone.
+    // OpenClaw events with times without an offset: Date.parse reads them in the process's zone.
+    // (Claude Code captures read such times as UTC, so they would not tell the zones apart.)
     const dir = tmpTree({
       "a.ndjson": [
-        '{"hook_event_name":"UserPromptSubmit","session_id":"s1","prompt":"fix the bug","timestamp":"2026-03-01T10:00:00"}',
-        '{"hook_event_name":"Stop","session_id":"s1","timestamp":"2026-03-01T11:00:00"}',
+        '{"type":"a2a.send","agentId":"eden","timestamp":"2026-03-01T10:00:00","data":{"message":"fix the bug"}}',
+        '{"type":"a2a.response","agentId":"seum","timestamp":"2026-03-01T11:00:00","data":{"message":"done"}}',
       ].join("\n"),
     });
     const cache = tmpTree();
