@@ -18,9 +18,11 @@ export const ANALYZE_HELP = `Usage: workscope analyze [inputs…] [options]
 Reads agent logs and prints what they hold: work sessions, blocked flows, tasks, weeks, and
 every line it could not read.
 
-Inputs are state directories (like ~/.openclaw), files or globs. A directory is searched for
-*.ndjson / *.ndjson.gz / *.jsonl event files, workspace-*/tasks/task_*.md, task-history,
-CURRENT_TASK.md, openclaw.json and work-session-category-overrides.json. With no inputs:
+Inputs are state directories (like ~/.openclaw or ~/.claude/projects), files or globs. A
+directory is searched for *.ndjson / *.ndjson.gz / *.jsonl / *.json event files (each told by
+its content: NDJSON, JSONL or one JSON array; Claude Code transcripts and hook captures
+included), agent-*.meta.json, workspace-*/tasks/task_*.md, task-history, CURRENT_TASK.md,
+openclaw.json and work-session-category-overrides.json. With no inputs:
 $OPENCLAW_STATE_DIR or ~/.openclaw, and $CLAUDE_CONFIG_DIR/projects or ~/.claude/projects, each
 when it exists; when neither does, the bundled sample.
 
