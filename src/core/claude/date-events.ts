@@ -11,13 +11,56 @@ export interface DatedEvents<E extends BaseEvent> {
 }
 
 /** Where an untimed event's time came from. */
-type Source = "tool" | "session" | "undated";
+type Source = "tool" | "subagent" | "session" | "undated";
 
-/** The times the transcript gives one tool call: its `tool_use` block's and its result's. */
-interface ToolTimes {
+/**
+ * The first and last time the transcript gives one thing: a tool call (its `tool_use` block and
+ * its result) or a subagent (its first and last entry).
+ */
+interface TimeSpan {
+  /** The earliest time, epoch ms. */
   first: number;
+  /** The latest time, epoch ms. */
   last: number;
 }
+
+/** The times transcript entries give, by tool call id and by subagent. */
+interface TranscriptTimes {
+  /** Each tool call's first and last transcript entry, by its `tool_use` id. */
+  tools: ReadonlyMap<string, TimeSpan>;
+  /** Each subagent's first and last transcript entry, by `agentKey`. */
+  agents: ReadonlyMap<string, TimeSpan>;
+}
+
+/** One way the transcript dates an untimed event: where the time comes from, and the time. */
+interface TranscriptDatingRule {
+  /** What the finding counts the event under. */
+  source: Source;
+  /** Which events it dates, in words. */
+  when: string;
+  /** The time it gives the event, or undefined when it says nothing of it. */
+  time: (event: BaseEvent, transcript: TranscriptTimes) => number | undefined;
+}
+
+/**
+ * The rules that date an untimed event from the transcript, first match wins. They come before
+ * the neighbour rules because a transcript entry tied to the event by an id was timed by Claude
+ * Code itself, while a neighbour in a capture file only says what fired near it: capture files
+ * often keep one kind of hook per file, so a SubagentStart's neighbours there are other starts,
+ * which say nothing of when this subagent ran.
+ */
+export const TRANSCRIPT_DATING_RULES: readonly TranscriptDatingRule[] = [
+  {
+    source: "tool",
+    when: "it names a tool call: the call's time if sent before the tool ran, the result's if after",
+    time: (event, transcript) => toolTimeOf(event, transcript.tools),
+  },
+  {
+    source: "subagent",
+    when: "a SubagentStart or SubagentStop: its subagent's first or last entry in the same session",
+    time: (event, transcript) => subagentTimeOf(event, transcript.agents),
+  },
+];
 
 /**
  * Dates the events whose line wrote no time (ingest leaves their `ts` NaN), from what is tied to
@@ -26,10 +69,13 @@ interface ToolTimes {
  * 1. the time of the transcript entry of the same tool call (a hook payload's `tool_use_id` is
  *    the transcript's `tool_use` id): the call's for a payload sent before the tool ran, its
  *    result's for one sent after;
- * 2. else the nearest timed event of the same file and session, earlier, else later (capture
+ * 2. for a SubagentStart or SubagentStop payload, the time of its subagent's first or last
+ *    transcript entry (the hook's `agent_id` is the `agentId` of the subagent's entries), in the
+ *    same session: the subagent started when it was briefed and stopped after its last word;
+ * 3. else the nearest timed event of the same file and session, earlier, else later (capture
  *    files are appended or rewritten in the order the hooks fired);
- * 3. else the earliest timed event of its session in any file.
- * These three mark the event `tsEstimated`. When none applies, the event is `undated`: its `ts`
+ * 4. else the earliest timed event of its session in any file.
+ * These four mark the event `tsEstimated`. When none applies, the event is `undated`: its `ts`
  * only keeps its place in its file (the nearest timed event's, earlier, else later, else 0).
  *
  * Each step reads only times known before it, by file and line or as a minimum, never the order
@@ -44,18 +90,20 @@ export function dateEvents<E extends BaseEvent>(events: readonly E[]): DatedEven
   const times = Float64Array.from(events, (event) => event.ts);
   const sources = new Map<number, Source>();
 
-  // 1. The transcript's time of the same tool call.
-  const toolTimes = transcriptToolTimes(events);
+  // 1–2. What the transcript says of the event itself, by the first rule that applies.
+  const transcript = { tools: transcriptToolTimes(events), agents: subagentTimes(events) };
   for (const i of untimed) {
-    const ms = toolTimeOf(events[i] as E, toolTimes);
-    if (ms !== undefined) {
+    for (const rule of TRANSCRIPT_DATING_RULES) {
+      const ms = rule.time(events[i] as E, transcript);
+      if (ms === undefined) continue;
       times[i] = ms;
-      sources.set(i, "tool");
+      sources.set(i, rule.source);
+      break;
     }
   }
 
-  // 2. The nearest timed event of the same file and session; the times known after step 1 only,
-  // so that an estimate is never taken from another estimate.
+  // 3. The nearest timed event of the same file and session; the times known after steps 1 and 2
+  // only (each read from a transcript), so that an estimate is never taken from a guess.
   const known = times.slice();
   const files = indicesByFile(events);
   for (const indices of files.values()) {
@@ -65,7 +113,7 @@ export function dateEvents<E extends BaseEvent>(events: readonly E[]): DatedEven
     }
   }
 
-  // 3. The earliest timed event of the session in any file.
+  // 4. The earliest timed event of the session in any file.
   const firstOfSession = new Map<string, number>();
   for (let i = 0; i < events.length; i++) {
     const session = (events[i] as E).workSessionId;
@@ -84,7 +132,7 @@ export function dateEvents<E extends BaseEvent>(events: readonly E[]): DatedEven
     }
   }
 
-  // 4. Undated: the place of the nearest timed event of the file, else the start of time.
+  // 5. Undated: the place of the nearest timed event of the file, else the start of time.
   const placed = times.slice();
   for (const indices of files.values()) {
     for (const [i, ms] of nearestInFile(indices, placed)) {
@@ -110,8 +158,8 @@ export function dateEvents<E extends BaseEvent>(events: readonly E[]): DatedEven
  * The first and last time of each tool call id in timed transcript entries: its `tool_use` block
  * and its result (a transcript and a `chat.json` copy of it agree, so copies change nothing).
  */
-function transcriptToolTimes(events: readonly BaseEvent[]): Map<string, ToolTimes> {
-  const byId = new Map<string, ToolTimes>();
+function transcriptToolTimes(events: readonly BaseEvent[]): Map<string, TimeSpan> {
+  const byId = new Map<string, TimeSpan>();
   for (const event of events) {
     if (!isTimed(event) || !isTranscriptEvent(event) || event.facts.toolUseId === undefined) continue;
     for (const id of toolUseIdsOf(event)) {
@@ -130,7 +178,7 @@ function transcriptToolTimes(events: readonly BaseEvent[]): Map<string, ToolTime
  * The transcript's time of an untimed event's tool call: the result's for what is sent after the
  * tool ran (PostToolUse, PostToolUseFailure, a tool result), the call's for everything else.
  */
-function toolTimeOf(event: BaseEvent, toolTimes: ReadonlyMap<string, ToolTimes>): number | undefined {
+function toolTimeOf(event: BaseEvent, toolTimes: ReadonlyMap<string, TimeSpan>): number | undefined {
   const after =
     event.type === "tool_succeeded" ||
     event.type === "tool_failed" ||
@@ -143,6 +191,42 @@ function toolTimeOf(event: BaseEvent, toolTimes: ReadonlyMap<string, ToolTimes>)
     if (ms === undefined || candidate < ms) ms = candidate;
   }
   return ms;
+}
+
+/** The key of a subagent in one session: its agent id, with the session when known. */
+function agentKey(agentId: string, session: string | null): string {
+  return `${session ?? ""}\u0000${agentId}`;
+}
+
+/**
+ * The first and last time of each subagent's timed transcript entries (those naming it as their
+ * `agentId`), by session and agent id.
+ */
+function subagentTimes(events: readonly BaseEvent[]): Map<string, TimeSpan> {
+  const byAgent = new Map<string, TimeSpan>();
+  for (const event of events) {
+    const agent = event.facts.agentInstance;
+    if (agent === undefined || !isTimed(event) || !isTranscriptEvent(event)) continue;
+    const key = agentKey(agent, event.workSessionId);
+    const times = byAgent.get(key);
+    if (times === undefined) byAgent.set(key, { first: event.ts, last: event.ts });
+    else {
+      if (event.ts < times.first) times.first = event.ts;
+      if (event.ts > times.last) times.last = event.ts;
+    }
+  }
+  return byAgent;
+}
+
+/** The time of a SubagentStart (its subagent's first entry) or SubagentStop (its last). */
+function subagentTimeOf(event: BaseEvent, agentTimes: ReadonlyMap<string, TimeSpan>): number | undefined {
+  const hook = event.facts.hook_event_name;
+  const agent = event.facts.spawnedAgentId;
+  if ((hook !== "SubagentStart" && hook !== "SubagentStop") || agent === undefined || agent.length === 0)
+    return undefined;
+  const times = agentTimes.get(agentKey(agent, event.workSessionId));
+  if (times === undefined) return undefined;
+  return hook === "SubagentStart" ? times.first : times.last;
 }
 
 /** The indices of the events of each file, in line order. */
@@ -231,12 +315,12 @@ function datingFindings(
   sources: ReadonlyMap<number, Source>,
 ): Finding[] {
   const byFile = new Map<string, { line: number; counts: Record<Source, number> }>();
+  const none = (): Record<Source, number> => ({ tool: 0, subagent: 0, session: 0, undated: 0 });
   for (const i of untimed) {
     const event = events[i] as BaseEvent;
     if (isTranscriptEvent(event) && event.facts.uuid === undefined) continue;
     let entry = byFile.get(event.file);
-    if (entry === undefined)
-      byFile.set(event.file, (entry = { line: event.line, counts: { tool: 0, session: 0, undated: 0 } }));
+    if (entry === undefined) byFile.set(event.file, (entry = { line: event.line, counts: none() }));
     entry.line = Math.min(entry.line, event.line);
     entry.counts[sources.get(i) ?? "undated"]++;
   }
@@ -246,8 +330,10 @@ function datingFindings(
       file,
       line,
       reason:
-        `${counts.tool + counts.session + counts.undated} event(s) carry no time: ` +
+        `${counts.tool + counts.subagent + counts.session + counts.undated} event(s) carry no time: ` +
         `${counts.tool} dated by the transcript entry of the same tool call, ` +
+        // Said only when it happened, so that files without subagent hooks read as they did.
+        (counts.subagent > 0 ? `${counts.subagent} by their subagent's transcript, ` : "") +
         `${counts.session} by other events of their session, ` +
         `${counts.undated} left undated as nothing tied to them has a time`,
     }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateEvents } from "../../../src/core/claude/date-events.ts";
+import { dateEvents, TRANSCRIPT_DATING_RULES } from "../../../src/core/claude/date-events.ts";
 import type { BaseEvent } from "../../../src/core/event.ts";
 import type { EventFacts } from "../../../src/core/event-facts.ts";
 import { baseEvent } from "../../helpers/events.ts";
@@ -183,6 +183,79 @@ describe("dateEvents", () => {
     expect(
       dateEvents([title, entry(2, at(7)), message]).findings.map((f) => [f.line, f.reason.slice(0, 26)]),
     ).toEqual([[3, "1 event(s) carry no time: "]]);
+  });
+
+  it("dates an untimed SubagentStart and SubagentStop from their subagent's first and last entry, before the file's neighbours", () => {
+    const sub = (line: number, seconds: number, agent: string, session = "s1"): BaseEvent => ({
+      ...entry(
+        line,
+        at(seconds),
+        { agentInstance: agent, isSidechain: true },
+        `p/${session}/agent-${agent}.jsonl`,
+      ),
+      workSessionId: session,
+    });
+    const subagent = [sub(1, 100, "a1"), sub(2, 110, "a1"), sub(3, 120, "a1"), sub(1, 900, "a1", "s2")];
+    // The capture file holds only starts and stops; its one timed line is the session's start.
+    const file = "logs/subagent.json";
+    const captured = [
+      hook(file, 1, "SessionStart", {}, "s1", at(1)),
+      hook(file, 2, "SubagentStart", { spawnedAgentId: "a1", agentInstance: "a1" }),
+      hook(file, 3, "SubagentStop", { spawnedAgentId: "a1", agentInstance: "a1" }),
+      // No transcript of this subagent: the neighbour rule dates it, from the stop just dated.
+      hook(file, 4, "SubagentStart", { spawnedAgentId: "a9", agentInstance: "a9" }),
+      // A subagent of the same id in another session is another subagent.
+      hook(file, 5, "SubagentStart", { spawnedAgentId: "a1", agentInstance: "a1" }, "s3"),
+    ];
+    const { events, findings } = dateEvents([...captured, ...subagent]);
+    const dated = byPlace(events);
+    expect(dated[`${file}:2`]).toEqual({ ts: at(100), tsEstimated: true, undated: undefined });
+    expect(dated[`${file}:3`]).toEqual({ ts: at(120), tsEstimated: true, undated: undefined });
+    expect(dated[`${file}:4`]).toEqual({ ts: at(120), tsEstimated: true, undated: undefined });
+    expect(dated[`${file}:5`]).toEqual({ ts: at(120), tsEstimated: true, undated: true });
+    expect(findings).toEqual([
+      {
+        file,
+        line: 2,
+        reason:
+          "4 event(s) carry no time: 0 dated by the transcript entry of the same tool call, 2 by their subagent's transcript, 1 by other events of their session, 1 left undated as nothing tied to them has a time",
+      },
+    ]);
+  });
+
+  describe("TRANSCRIPT_DATING_RULES", () => {
+    const transcript = [
+      entry(1, at(10), { ccKind: "tool", toolUseId: "toolu_A" }),
+      entry(2, at(20), { ccKind: "tool", toolUseId: "toolu_A" }),
+      entry(3, at(30), { ccKind: "prompt", agentInstance: "a1", isSidechain: true }),
+      entry(4, at(40), { ccKind: "answer", agentInstance: "a1", isSidechain: true }),
+    ];
+    /** Per rule: an event it dates with the time it gives, and an event it leaves to the next. */
+    const cases: Record<string, [BaseEvent, number, BaseEvent]> = {
+      tool: [
+        hook("logs/post.json", 1, "PostToolUse", { toolUseId: "toolu_A" }),
+        at(20),
+        hook("logs/pre.json", 1, "PreToolUse", { toolUseId: "toolu_B" }),
+      ],
+      subagent: [
+        hook("logs/start.json", 1, "SubagentStart", { spawnedAgentId: "a1" }),
+        at(30),
+        hook("logs/notification.json", 1, "Notification", { agentInstance: "a1" }),
+      ],
+    };
+    it("has a case for each row, in this order", () => {
+      expect(TRANSCRIPT_DATING_RULES.map((rule) => rule.source)).toEqual(Object.keys(cases));
+    });
+    it.each(TRANSCRIPT_DATING_RULES.map((rule) => [rule.source, rule] as const))(
+      "%s: dates what it names and leaves the rest",
+      (source, rule) => {
+        const [dated, ms, left] = cases[source] as [BaseEvent, number, BaseEvent];
+        const { events } = dateEvents([...transcript, dated, left]);
+        expect(events[4]).toMatchObject({ ts: ms, tsEstimated: true });
+        expect(rule.time(left, { tools: new Map(), agents: new Map() })).toBeUndefined();
+        expect(events[5]?.ts).not.toBe(ms);
+      },
+    );
   });
 
   it("copies only the events it dates", () => {
