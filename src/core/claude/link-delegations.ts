@@ -23,10 +23,26 @@ interface Call {
   sessionId: string | null;
   /** The type the call asked for. */
   agentType: string | undefined;
-  /** Its earliest time. */
+  /** Its earliest written time; its earliest estimated one when no event of it has a written time. */
   ms: number;
+  /** True when `ms` is an estimate: no event showing the call had a time of its own. */
+  estimated: boolean;
+  /** The briefs it gave (`input.prompt`): a subagent's transcript opens with one of them. */
+  prompts: Set<string>;
   /** The subagent it spawned, once known. */
   agentId: string | undefined;
+}
+
+/** A subagent's first prompt in its own transcript: the brief of the call that spawned it. */
+interface FirstPrompt {
+  agentId: string;
+  sessionId: string;
+  /** The prompt's text. */
+  text: string;
+  /** Its time, file and line: the earliest of the subagent's prompts. */
+  ms: number;
+  file: string;
+  line: number;
 }
 
 /** A SubagentStart hook: a subagent of a session and type, starting at a time. */
@@ -35,14 +51,24 @@ interface Start {
   sessionId: string | null;
   agentType: string | undefined;
   ms: number;
+  /**
+   * True when `ms` can be trusted: the payload wrote it, or it is the subagent's first transcript
+   * entry's (the dating pass gives a start that time). Else it is a guess from the file's or the
+   * session's other events.
+   */
+  dated: boolean;
+  /** Where the payload was read, for the order of starts whose times are guesses. */
+  file: string;
+  line: number;
 }
 
 /**
  * Joins what shows one Claude Code subagent into one delegation, and each session's main chain
  * into one conversation. Each Task/Agent call is linked to the subagent it spawned by, in order:
  * the subagent's `.meta.json` (which names the call), the call's result in the transcript
- * (`toolUseResult.agentId`), a PostToolUse hook's response naming the agent, and last the first
- * SubagentStart of the same session and type at or after the call that no call claims. Then:
+ * (`toolUseResult.agentId`), a PostToolUse hook's response naming the agent, the subagent whose
+ * own transcript opens with the call's brief (`input.prompt`), and last a SubagentStart of the
+ * same session and type that no call claims (see pairWithStarts). Then:
  * - the call's events belong to the subagent's conversation (`conv:<agentId>`; `conv:<tool_use id>`
  *   when no agent id is known), so the brief opens the subagent's thread;
  * - the subagent's events take its type (from the call, the `.meta.json` or a hook's agent_type)
@@ -50,8 +76,8 @@ interface Start {
  * - subagent entries of the oldest layout, which name no agent, join the one call of their
  *   session whose run (from the call to its result) holds their time, else the session's
  *   `<sessionId>:sidechain` conversation;
- * - context compaction's entries (`agent-acompact-*`) keep their own thread, under the agent
- *   `compaction`, and are never a delegation;
+ * - context compaction's entries (`agent-acompact-*`) keep their own thread and are never a
+ *   delegation; their agent is `main`, as it is the main agent's context being compacted;
  * - every other Claude Code event of a session's main chain, transcript line or hook payload,
  *   belongs to the conversation named by the session (`conv:<sessionId>`).
  *
@@ -72,6 +98,8 @@ export function linkDelegations<E extends BaseEvent>(
   const sessionsOfAgent = new Map<string, Set<string>>();
   const starts: Start[] = [];
   const resultMs = new Map<string, number>();
+  const firstPrompts = new Map<string, FirstPrompt>();
+  const timedAgents = new Set<string>();
   for (const event of events) {
     if (event.source !== "claude_code") continue;
     const { facts } = event;
@@ -89,7 +117,14 @@ export function linkDelegations<E extends BaseEvent>(
           sessionId: event.workSessionId,
           agentType: facts.subagentType,
           ms: event.ts,
+          dated: event.tsEstimated !== true,
+          file: event.file,
+          line: event.line,
         });
+    }
+    if (!isHook && facts.agentInstance !== undefined && event.tsEstimated !== true) {
+      timedAgents.add(agentKey(facts.agentInstance, event.workSessionId));
+      if (facts.ccKind === "prompt") addFirstPrompt(firstPrompts, event, facts.agentInstance);
     }
     if (!isHook && (event.type === "tool_succeeded" || event.type === "tool_failed"))
       for (const id of toolUseIdsOf(event))
@@ -116,6 +151,9 @@ export function linkDelegations<E extends BaseEvent>(
       smallest(hookAgents.get(call.toolUseId) ?? []);
     if (agent !== undefined && !isCompactionAgent(agent)) call.agentId = agent;
   }
+  pairByPrompt([...calls.values()], firstPrompts.values());
+  for (const start of starts)
+    if (timedAgents.has(agentKey(start.agentId, start.sessionId))) start.dated = true;
   pairWithStarts([...calls.values()], starts);
 
   // The links.
@@ -169,6 +207,8 @@ export function linkDelegations<E extends BaseEvent>(
 }
 
 function addCall(calls: Map<string, Call>, toolUseId: string, event: BaseEvent): void {
+  const prompt = event.facts.message;
+  const estimated = event.tsEstimated === true;
   const call = calls.get(toolUseId);
   if (call === undefined) {
     calls.set(toolUseId, {
@@ -176,6 +216,8 @@ function addCall(calls: Map<string, Call>, toolUseId: string, event: BaseEvent):
       sessionId: event.workSessionId,
       agentType: event.facts.subagentType,
       ms: event.ts,
+      estimated,
+      prompts: new Set(prompt === undefined || prompt.length === 0 ? [] : [prompt]),
       agentId: undefined,
     });
     return;
@@ -184,7 +226,66 @@ function addCall(calls: Map<string, Call>, toolUseId: string, event: BaseEvent):
     call.sessionId = event.workSessionId;
   const type = event.facts.subagentType;
   if (type !== undefined && (call.agentType === undefined || type < call.agentType)) call.agentType = type;
-  if (event.ts < call.ms) call.ms = event.ts;
+  if (prompt !== undefined && prompt.length > 0) call.prompts.add(prompt);
+  // A written time wins over any estimate: a hook payload dated from its neighbours may lie.
+  if (call.estimated && !estimated) {
+    call.ms = event.ts;
+    call.estimated = false;
+  } else if (call.estimated === estimated && event.ts < call.ms) call.ms = event.ts;
+}
+
+/** The key of a subagent in one session. */
+function agentKey(agentId: string, sessionId: string | null): string {
+  return `${sessionId ?? ""}\u0000${agentId}`;
+}
+
+/** Keeps the earliest prompt of each subagent of each session (by time, file, line). */
+function addFirstPrompt(firstPrompts: Map<string, FirstPrompt>, event: BaseEvent, agentId: string): void {
+  const text = event.facts.message;
+  const sessionId = event.workSessionId;
+  if (text === undefined || text.length === 0 || sessionId === null || isCompactionAgent(agentId)) return;
+  const key = agentKey(agentId, sessionId);
+  const known = firstPrompts.get(key);
+  const earlier =
+    known === undefined ||
+    event.ts < known.ms ||
+    (event.ts === known.ms &&
+      (event.file < known.file || (event.file === known.file && event.line < known.line)));
+  if (earlier)
+    firstPrompts.set(key, { agentId, sessionId, text, ms: event.ts, file: event.file, line: event.line });
+}
+
+/** Calls in the order they were made: by time, then by tool_use id. */
+function byCallTime(a: Call, b: Call): number {
+  return a.ms - b.ms || (a.toolUseId < b.toolUseId ? -1 : a.toolUseId > b.toolUseId ? 1 : 0);
+}
+
+/**
+ * Links the calls nothing names a subagent for to the subagent whose own transcript opens with
+ * the call's brief: Claude Code writes the call's `input.prompt` as the first user entry of the
+ * subagent's transcript, so this holds in every layout and needs no hook and no guessed time. In
+ * time order, each call takes the first subagent of its session (by the time of that first prompt,
+ * then id) that no call claims and whose first prompt is one of the call's briefs; two calls with
+ * the same brief take two subagents in turn.
+ */
+function pairByPrompt(calls: readonly Call[], firstPrompts: Iterable<FirstPrompt>): void {
+  const claimed = new Set(calls.flatMap((call) => (call.agentId === undefined ? [] : [call.agentId])));
+  const open = [...firstPrompts]
+    .filter((prompt) => !claimed.has(prompt.agentId))
+    .sort((a, b) => a.ms - b.ms || (a.agentId < b.agentId ? -1 : a.agentId > b.agentId ? 1 : 0));
+  if (open.length === 0) return;
+  const waiting = calls
+    .filter((call) => call.agentId === undefined && call.sessionId !== null && call.prompts.size > 0)
+    .sort(byCallTime);
+  for (const call of waiting) {
+    const found = open.find(
+      (prompt) =>
+        !claimed.has(prompt.agentId) && prompt.sessionId === call.sessionId && call.prompts.has(prompt.text),
+    );
+    if (found === undefined) continue;
+    call.agentId = found.agentId;
+    claimed.add(found.agentId);
+  }
 }
 
 function addTo(map: Map<string, Set<string>>, key: string, value: string): void {
@@ -194,33 +295,49 @@ function addTo(map: Map<string, Set<string>>, key: string, value: string): void 
 }
 
 /**
- * Links the calls nothing else linked to the SubagentStart hooks no call claims: in time order,
- * each call takes the first such start of its session, at or after it, of the type it asked for
- * (any type when either is unknown). Hook-only captures need it: neither PreToolUse nor
- * SubagentStart names the other.
+ * Links the calls nothing else linked to the SubagentStart hooks no call claims, for hook-only
+ * captures: neither PreToolUse nor SubagentStart names the other. A call is paired only within
+ * its own session and with a start of the type it asked for (any type when either is unknown).
+ * First the starts whose time is known (written, or their subagent's first entry): in time order,
+ * each call takes the first such start at or after it (at any time when the call's own time is a
+ * guess). Then the starts whose time is a guess, for the calls still waiting: in time order, each
+ * call takes the first left, in the order of their guessed times and then of their places in
+ * their files (the order the hooks fired), as a guessed time cannot say whether a start came
+ * after a call.
  */
 function pairWithStarts(calls: readonly Call[], starts: readonly Start[]): void {
   const claimed = new Set(calls.flatMap((call) => (call.agentId === undefined ? [] : [call.agentId])));
   const open = starts
-    .filter((start) => !claimed.has(start.agentId) && !isCompactionAgent(start.agentId))
-    .sort((a, b) => a.ms - b.ms || (a.agentId < b.agentId ? -1 : a.agentId > b.agentId ? 1 : 0));
-  if (open.length === 0) return;
-  const waiting = calls
-    .filter((call) => call.agentId === undefined)
-    .sort((a, b) => a.ms - b.ms || (a.toolUseId < b.toolUseId ? -1 : 1));
-  for (const call of waiting) {
-    const k = open.findIndex(
-      (start) =>
-        !claimed.has(start.agentId) &&
-        start.sessionId === call.sessionId &&
-        start.ms >= call.ms &&
-        (start.agentType === undefined || call.agentType === undefined || start.agentType === call.agentType),
+    .filter(
+      (start) => !claimed.has(start.agentId) && !isCompactionAgent(start.agentId) && start.sessionId !== null,
+    )
+    .sort(
+      (a, b) =>
+        a.ms - b.ms ||
+        (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
+        a.line - b.line ||
+        (a.agentId < b.agentId ? -1 : a.agentId > b.agentId ? 1 : 0),
     );
-    if (k < 0) continue;
-    const start = open[k] as Start;
-    call.agentId = start.agentId;
-    claimed.add(start.agentId);
-  }
+  if (open.length === 0) return;
+  const waiting = calls.filter((call) => call.agentId === undefined).sort(byCallTime);
+  const pair = (dated: boolean): void => {
+    for (const call of waiting) {
+      if (call.agentId !== undefined) continue;
+      const start = open.find(
+        (s) =>
+          s.dated === dated &&
+          !claimed.has(s.agentId) &&
+          s.sessionId === call.sessionId &&
+          (!dated || call.estimated || s.ms >= call.ms) &&
+          (s.agentType === undefined || call.agentType === undefined || s.agentType === call.agentType),
+      );
+      if (start === undefined) continue;
+      call.agentId = start.agentId;
+      claimed.add(start.agentId);
+    }
+  };
+  pair(true);
+  pair(false);
 }
 
 function subagentLink(
@@ -289,8 +406,10 @@ function relinked<E extends BaseEvent>(
   }
   const instance = facts.agentInstance;
   if (instance !== undefined) {
+    // Compaction summarizes the main agent's own context: its work is the main agent's, and it
+    // is no agent of its own in any list.
     if (isCompactionAgent(instance))
-      return event.agentId === "subagent" ? changed(event, { agentId: "compaction" }) : null;
+      return event.agentId === "subagent" ? changed(event, { agentId: "main" }) : null;
     const type = typeOfAgent.get(instance);
     return event.agentId === "subagent" && type !== undefined ? changed(event, { agentId: type }) : null;
   }

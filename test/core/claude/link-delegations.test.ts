@@ -93,6 +93,26 @@ const hook = (name: string, session: string, seconds: number, fields: Record<str
   ...fields,
 });
 
+/** A Task call with its own brief. */
+const briefCall = (uuid: string, session: string, seconds: number, id: string, brief: string) => {
+  const call = taskCall(uuid, session, seconds, id, "general-purpose");
+  const block = call.message.content[0] as { input: Record<string, unknown> };
+  block.input = { ...block.input, prompt: brief };
+  return call;
+};
+/** A subagent's own transcript opens with the brief it was given, as a user entry. */
+const briefed = (uuid: string, session: string, seconds: number, agentId: string, brief: string) => ({
+  ...prompt(uuid, session, seconds, brief),
+  isSidechain: true,
+  agentId,
+});
+/** An event whose time the dating pass estimated, as a guess from its neighbours. */
+const guessed = (event: BaseEvent, seconds: number): BaseEvent => ({
+  ...event,
+  ts: T0 + seconds * 1000,
+  tsEstimated: true,
+});
+
 const at = (events: readonly BaseEvent[], path: string, line: number): BaseEvent => {
   const found = events.find((e) => e.file === path && e.line === line);
   if (found === undefined) throw new Error(`no event at ${path}:${line}`);
@@ -224,6 +244,90 @@ describe("linkDelegations", () => {
     });
   });
 
+  it("links a call to the subagent whose own transcript opens with its brief, in the same session", () => {
+    const main = file("p/s7.jsonl", [
+      prompt("u1", "s7", 0, "Deploy and add an alert"),
+      briefCall("u2", "s7", 10, "toolu_D", "Deploy to staging"),
+      briefCall("u3", "s7", 400, "toolu_A", "Add a disk alert"),
+    ]);
+    const subagents = [
+      ...file("p/s7/subagents/agent-b2.jsonl", [
+        briefed("v1", "s7", 401, "b2", "Add a disk alert"),
+        side("v2", "s7", 402, "b2", "Adding"),
+      ]),
+      ...file("p/s7/subagents/agent-b1.jsonl", [briefed("w1", "s7", 11, "b1", "Deploy to staging")]),
+      // The same brief in another session is another session's subagent.
+      ...file("p/s8/subagents/agent-c1.jsonl", [briefed("x1", "s8", 5, "c1", "Add a disk alert")]),
+    ];
+    // A capture without times that missed the first start: its one start, of the second
+    // subagent, would go to the first call by order alone.
+    const starts = file("logs/subagent_start.json", [
+      hook("SubagentStart", "s7", 0, { agent_id: "b2", agent_type: "general-purpose" }),
+    ]).map((e) => guessed(e, 0));
+    const { events, links } = linkDelegations([...starts, ...subagents, ...main]);
+    expect(at(events, "p/s7.jsonl", 2).conversationId).toBe("b1");
+    expect(at(events, "p/s7.jsonl", 3).conversationId).toBe("b2");
+    expect(links.threadOfToolUse.get("toolu_A")).toBe("conv:b2");
+    expect(links.subagents.get("b2")).toMatchObject({
+      toolUseId: "toolu_A",
+      spawnedBy: { threadKey: "conv:s7", toolUseId: "toolu_A" },
+    });
+    expect(links.subagents.get("c1")?.toolUseId).toBeUndefined();
+    expect(links.subagents.has("toolu_A")).toBe(false);
+  });
+
+  it("links two calls with the same brief to two subagents, in time order", () => {
+    const brief = "Run the test suite";
+    const events = [
+      ...file("p/s9.jsonl", [
+        briefCall("u1", "s9", 50, "toolu_2", brief),
+        briefCall("u2", "s9", 10, "toolu_1", brief),
+      ]),
+      ...file("p/s9/subagents/agent-z9.jsonl", [briefed("v1", "s9", 11, "z9", brief)]),
+      ...file("p/s9/subagents/agent-a0.jsonl", [briefed("w1", "s9", 51, "a0", brief)]),
+    ];
+    const { links } = linkDelegations(events);
+    expect(links.threadOfToolUse).toEqual(
+      new Map([
+        ["toolu_1", "conv:z9"],
+        ["toolu_2", "conv:a0"],
+      ]),
+    );
+  });
+
+  it("pairs a SubagentStart by its written time before one whose time is a guess, never across sessions", () => {
+    const path = "logs/hooks.jsonl";
+    const pre = (seconds: number, id: string, session = "h") =>
+      hook("PreToolUse", session, seconds, {
+        tool_name: "Task",
+        tool_use_id: id,
+        tool_input: { subagent_type: "Explore" },
+      });
+    const start = (seconds: number, agent: string, session = "h") =>
+      hook("SubagentStart", session, seconds, { agent_id: agent, agent_type: "Explore" });
+    const read = file(path, [
+      pre(10, "toolu_1"),
+      pre(20, "toolu_2"),
+      // Written time, after the first call: it is the first call's.
+      start(12, "ag-written"),
+      // A guess, placed between the first call and the written start: left to the call no start
+      // of a written time is left for, whatever its place.
+      start(11, "ag-guessed"),
+      // Another session's start, at a fitting time: never paired with this session's calls.
+      start(35, "ag-other", "h2"),
+      pre(30, "toolu_3"),
+    ]);
+    const events = read.map((e) => (e.line === 4 ? guessed(e, 11) : e));
+    const { links } = linkDelegations(events);
+    expect(links.threadOfToolUse).toEqual(
+      new Map([
+        ["toolu_1", "conv:ag-written"],
+        ["toolu_2", "conv:ag-guessed"],
+        ["toolu_3", "conv:toolu_3"],
+      ]),
+    );
+  });
+
   it("gives a call whose subagent nothing names its own thread, keyed by its tool_use id", () => {
     const { events, links } = linkDelegations(
       file("p/s3.jsonl", [taskCall("u1", "s3", 1, "toolu_X", "Explore")]),
@@ -253,12 +357,12 @@ describe("linkDelegations", () => {
     expect(at(linked, path, 5)).toMatchObject({ conversationId: "s4:sidechain", agentId: "subagent" });
   });
 
-  it("keeps context compaction's entries in their own thread, never a subagent", () => {
+  it("keeps context compaction's entries in their own thread as the main agent's, never a subagent", () => {
     const path = "p/s5/subagents/agent-acompact-1f2e.jsonl";
     const { events, links } = linkDelegations(
       file(path, [side("c1", "s5", 1, "acompact-1f2e", "Summary of the work")]),
     );
-    expect(events[0]).toMatchObject({ conversationId: "acompact-1f2e", agentId: "compaction" });
+    expect(events[0]).toMatchObject({ conversationId: "acompact-1f2e", agentId: "main" });
     expect(links.subagents.size).toBe(0);
     expect(links.compactionThreads).toEqual(new Set(["conv:acompact-1f2e"]));
   });
