@@ -21,7 +21,11 @@ describe("the bundled sample", () => {
   it("exercises what the views need: every format, several weeks, every blocked kind, findings", async () => {
     const { json, events } = await runAnalyze(["."], SAMPLE, TEST_NOW);
     const report = JSON.parse(json) as {
-      input: { events: number; duplicates: number; errors: Array<{ file: string; line: number; reason: string }> };
+      input: {
+        events: number;
+        duplicates: number;
+        errors: Array<{ file: string; line: number; reason: string }>;
+      };
       tasks: Array<{ status: string; steps: { total: number } }>;
     };
     const lines = events
