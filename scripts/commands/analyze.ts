@@ -55,9 +55,9 @@ const PICKED = new WeakMap<readonly string[], string>();
  */
 export function resolveInputs(named: string[], env: NodeJS.ProcessEnv = process.env): string[] {
   if (named.length > 0) return named;
-  const home = env["HOME"] ?? env["USERPROFILE"] ?? homedir();
-  const openclaw = env["OPENCLAW_STATE_DIR"] ?? path.join(home, ".openclaw");
-  const claude = path.join(env["CLAUDE_CONFIG_DIR"] ?? path.join(home, ".claude"), "projects");
+  const home = setting(env, "HOME") ?? setting(env, "USERPROFILE") ?? homedir();
+  const openclaw = setting(env, "OPENCLAW_STATE_DIR") ?? path.join(home, ".openclaw");
+  const claude = path.join(setting(env, "CLAUDE_CONFIG_DIR") ?? path.join(home, ".claude"), "projects");
   const found = [openclaw, claude].filter((dir) => existsSync(dir));
   const inputs = found.length > 0 ? found : [SAMPLE_DIR];
   PICKED.set(
@@ -67,6 +67,12 @@ export function resolveInputs(named: string[], env: NodeJS.ProcessEnv = process.
       : `no inputs named, and neither ${openclaw} nor ${claude} exists: reading the bundled sample (${SAMPLE_DIR})`,
   );
   return inputs;
+}
+
+/** An environment variable's value; one set to nothing counts as unset, as shells treat `VAR=`. */
+function setting(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name];
+  return value === undefined || value === "" ? undefined : value;
 }
 
 /** What `resolveInputs` picked for these inputs when none were named, in words; else undefined. */

@@ -1,7 +1,6 @@
 import fg from "fast-glob";
 import { constants, type Dirent } from "node:fs";
 import { access, readdir, realpath, stat } from "node:fs/promises";
-import { homedir } from "node:os";
 import path from "node:path";
 import { compareFindings, type Finding } from "../core/finding.ts";
 import type { InputKind } from "../core/input.ts";
@@ -122,11 +121,6 @@ function last(parts: readonly string[]): string {
 
 function isWorkspace(name: string | undefined): boolean {
   return name !== undefined && /^workspace(-.*)?$/.test(name);
-}
-
-/** Where OpenClaw keeps its state: read when no input is named. */
-export function defaultStateDir(env: NodeJS.ProcessEnv = process.env): string {
-  return env["OPENCLAW_STATE_DIR"] ?? path.join(homedir(), ".openclaw");
 }
 
 /** What discovery found: the files to read, and what it could not read (unreadable folders or files). */

@@ -203,7 +203,8 @@ describe("runAnalyze with many bad lines", () => {
     // One event first, so the file is told as event lines with bad ones, not as a file of no format.
     const event = '{"type":"a2a.send","agentId":"eden","ts":1767225600000,"data":{}}\n';
     const dir = tmpTree({ "logs/events.ndjson": event + "[1]\n".repeat(300_000) });
-    const { code } = await run(["--now", TEST_NOW, "--quiet", "--json", "r.json", "."], dir);
+    // The logs folder, not ".": the Report written beside it is no log of the second run.
+    const { code } = await run(["--now", TEST_NOW, "--quiet", "--json", "r.json", "logs"], dir);
     expect(code).toBe(0);
     const report = JSON.parse(readFileSync(path.join(dir, "r.json"), "utf8")) as Report;
     expect(report.input.files[0]).toMatchObject({ path: "logs/events.ndjson", errors: 300_000 });
@@ -211,7 +212,7 @@ describe("runAnalyze with many bad lines", () => {
     expect(report.input.errorsOmitted).toEqual([
       { file: "logs/events.ndjson", reason: "expected a JSON object, found an array", count: 299_000 },
     ]);
-    const summary = await run(["--now", TEST_NOW, "--quiet", "."], dir);
+    const summary = await run(["--now", TEST_NOW, "--quiet", "logs"], dir);
     expect(summary.stdout).toMatch(/\n {2}findings {3}300000\n/);
     expect(summary.stdout).toMatch(/… and 299990 more \(see --json\)/);
   });
@@ -245,6 +246,12 @@ describe("resolveInputs", () => {
     // ~/.claude alone, without projects/, holds no transcripts.
     const openclawOnly = tmpTree({ ".openclaw/openclaw.json": "{}", ".claude/settings.json": "{}" });
     expect(resolveInputs([], { HOME: openclawOnly })).toEqual([path.join(openclawOnly, ".openclaw")]);
+  });
+
+  it("takes a variable set to nothing as unset, as shells do", () => {
+    const home = tmpTree({ ".openclaw/openclaw.json": "{}", ".claude/projects/-home-a/s.jsonl": "" });
+    const inputs = resolveInputs([], { HOME: home, OPENCLAW_STATE_DIR: "", CLAUDE_CONFIG_DIR: "" });
+    expect(inputs).toEqual([path.join(home, ".openclaw"), path.join(home, ".claude", "projects")]);
   });
 
   it("says on stderr what the command read when no input was named, unless --quiet", async () => {
