@@ -27,6 +27,12 @@ interface Call {
   ms: number;
   /** True when `ms` is an estimate: no event showing the call had a time of its own. */
   estimated: boolean;
+  /**
+   * Where the event that gave `ms` was read (the first such place by file, then line): the order
+   * of calls whose times are equal, as they are when all are guesses, is the order they fired in.
+   */
+  file: string;
+  line: number;
   /** The briefs it gave (`input.prompt`): a subagent's transcript opens with one of them. */
   prompts: Set<string>;
   /** The subagent it spawned, once known. */
@@ -81,8 +87,12 @@ interface Start {
  * - every other Claude Code event of a session's main chain, transcript line or hook payload,
  *   belongs to the conversation named by the session (`conv:<sessionId>`).
  *
- * Every choice among equals takes the smallest id or the earliest time, never the order of the
- * files. Values in, values out: only the events changed are copied.
+ * A SubagentStop is never paired by order: it names its subagent (`agent_id`), so it joins that
+ * subagent's thread whichever call the subagent is linked to.
+ *
+ * Every choice among equals takes the earliest time, then the first place (file path, then line),
+ * then the smallest id; never the order the files were given in. Values in, values out: only the
+ * events changed are copied.
  */
 export function linkDelegations<E extends BaseEvent>(
   events: readonly E[],
@@ -217,6 +227,8 @@ function addCall(calls: Map<string, Call>, toolUseId: string, event: BaseEvent):
       agentType: event.facts.subagentType,
       ms: event.ts,
       estimated,
+      file: event.file,
+      line: event.line,
       prompts: new Set(prompt === undefined || prompt.length === 0 ? [] : [prompt]),
       agentId: undefined,
     });
@@ -227,11 +239,22 @@ function addCall(calls: Map<string, Call>, toolUseId: string, event: BaseEvent):
   const type = event.facts.subagentType;
   if (type !== undefined && (call.agentType === undefined || type < call.agentType)) call.agentType = type;
   if (prompt !== undefined && prompt.length > 0) call.prompts.add(prompt);
-  // A written time wins over any estimate: a hook payload dated from its neighbours may lie.
-  if (call.estimated && !estimated) {
+  // A written time wins over any estimate: a hook payload dated from its neighbours may lie. Of
+  // equal times the first place is kept, so that the place does not depend on the order read.
+  const earlier =
+    call.estimated === estimated &&
+    (event.ts < call.ms || (event.ts === call.ms && comparePlaces(event, call) < 0));
+  if ((call.estimated && !estimated) || earlier) {
     call.ms = event.ts;
-    call.estimated = false;
-  } else if (call.estimated === estimated && event.ts < call.ms) call.ms = event.ts;
+    call.estimated = estimated;
+    call.file = event.file;
+    call.line = event.line;
+  }
+}
+
+/** Places in the logs in reading order: by file, then line. */
+function comparePlaces(a: { file: string; line: number }, b: { file: string; line: number }): number {
+  return (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.line - b.line;
 }
 
 /** The key of a subagent in one session. */
@@ -255,9 +278,18 @@ function addFirstPrompt(firstPrompts: Map<string, FirstPrompt>, event: BaseEvent
     firstPrompts.set(key, { agentId, sessionId, text, ms: event.ts, file: event.file, line: event.line });
 }
 
-/** Calls in the order they were made: by time, then by tool_use id. */
+/**
+ * Calls in the order they were made: by time, then by place (file, then line), then by tool_use
+ * id. The place comes before the id because calls of one time are, in a hook capture without
+ * times, all calls of the session: their times are one guess, and only the order the hooks were
+ * written in says which came first. It is the order the starts are taken in (pairWithStarts), so
+ * the n-th call of a capture meets the n-th start; an order by id would hand two calls each
+ * other's subagents.
+ */
 function byCallTime(a: Call, b: Call): number {
-  return a.ms - b.ms || (a.toolUseId < b.toolUseId ? -1 : a.toolUseId > b.toolUseId ? 1 : 0);
+  return (
+    a.ms - b.ms || comparePlaces(a, b) || (a.toolUseId < b.toolUseId ? -1 : a.toolUseId > b.toolUseId ? 1 : 0)
+  );
 }
 
 /**
@@ -300,10 +332,11 @@ function addTo(map: Map<string, Set<string>>, key: string, value: string): void 
  * its own session and with a start of the type it asked for (any type when either is unknown).
  * First the starts whose time is known (written, or their subagent's first entry): in time order,
  * each call takes the first such start at or after it (at any time when the call's own time is a
- * guess). Then the starts whose time is a guess, for the calls still waiting: in time order, each
- * call takes the first left, in the order of their guessed times and then of their places in
- * their files (the order the hooks fired), as a guessed time cannot say whether a start came
- * after a call.
+ * guess). Then the starts whose time is a guess, for the calls still waiting: each call takes the
+ * first left, calls and starts alike in the order of their times and then of their places in
+ * their files (the order the hooks fired, byCallTime), as a guessed time cannot say whether a
+ * start came after a call. So calls meet starts in the order both fired, and a subagent that
+ * never stops stays with the call that spawned it, whose delegation is then the one orphaned.
  */
 function pairWithStarts(calls: readonly Call[], starts: readonly Start[]): void {
   const claimed = new Set(calls.flatMap((call) => (call.agentId === undefined ? [] : [call.agentId])));
@@ -313,10 +346,7 @@ function pairWithStarts(calls: readonly Call[], starts: readonly Start[]): void 
     )
     .sort(
       (a, b) =>
-        a.ms - b.ms ||
-        (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
-        a.line - b.line ||
-        (a.agentId < b.agentId ? -1 : a.agentId > b.agentId ? 1 : 0),
+        a.ms - b.ms || comparePlaces(a, b) || (a.agentId < b.agentId ? -1 : a.agentId > b.agentId ? 1 : 0),
     );
   if (open.length === 0) return;
   const waiting = calls.filter((call) => call.agentId === undefined).sort(byCallTime);

@@ -328,6 +328,58 @@ describe("linkDelegations", () => {
     );
   });
 
+  it("pairs untimed calls and starts of a one-file-per-hook capture in the order they fired, not by id", () => {
+    // Capture scripts that keep one JSON array per hook write no times: the dating pass gives
+    // every payload of the session the same guess. The first call's tool_use id sorts after the
+    // second's, so an order by id would hand each call the other's subagent.
+    const untimed = (name: string, fields: Record<string, unknown>) => {
+      const payload: Record<string, unknown> = hook(name, "d", 0, fields);
+      delete payload["timestamp"];
+      return payload;
+    };
+    const agent = (id: string, brief: string) =>
+      untimed("PreToolUse", {
+        tool_name: "Agent",
+        tool_use_id: id,
+        tool_input: { subagent_type: "general-purpose", description: brief, prompt: brief },
+      });
+    const subagent = (name: string, agentId: string, extra = {}) =>
+      untimed(name, { agent_id: agentId, agent_type: "general-purpose", ...extra });
+    const read = [
+      ...file("logs/pre_tool_use.json", [
+        agent("toolu_01b", "Deploy to staging"),
+        agent("toolu_011", "Add disk alert"),
+      ]),
+      ...file("logs/subagent_start.json", [
+        subagent("SubagentStart", "deploy"),
+        subagent("SubagentStart", "alert"),
+      ]),
+      // Only the first subagent stops; the stop names it and is never paired by its place.
+      ...file("logs/subagent_stop.json", [
+        subagent("SubagentStop", "deploy", { last_assistant_message: "Deployed" }),
+      ]),
+    ];
+    expect(read.every((e) => Number.isNaN(e.ts))).toBe(true);
+    const events = read.map((e) => guessed(e, 0));
+    const forward = linkDelegations(events);
+    const backward = linkDelegations([...events].reverse());
+    for (const { events: linked, links } of [forward, backward]) {
+      expect(links.threadOfToolUse).toEqual(
+        new Map([
+          ["toolu_01b", "conv:deploy"],
+          ["toolu_011", "conv:alert"],
+        ]),
+      );
+      expect(at(linked, "logs/pre_tool_use.json", 1).conversationId).toBe("deploy");
+      expect(at(linked, "logs/pre_tool_use.json", 2).conversationId).toBe("alert");
+      expect(at(linked, "logs/subagent_stop.json", 1).conversationId).toBe("deploy");
+      expect(links.subagents.get("alert")).toMatchObject({
+        toolUseId: "toolu_011",
+        spawnedBy: { threadKey: "conv:d", toolUseId: "toolu_011" },
+      });
+    }
+  });
+
   it("gives a call whose subagent nothing names its own thread, keyed by its tool_use id", () => {
     const { events, links } = linkDelegations(
       file("p/s3.jsonl", [taskCall("u1", "s3", 1, "toolu_X", "Explore")]),
