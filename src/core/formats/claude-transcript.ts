@@ -10,7 +10,7 @@ import {
 } from "./claude-transcript-rules.ts";
 import { isRecord } from "./fields.ts";
 import { intern, internOrNull } from "./intern.ts";
-import { lineId } from "./line-id.ts";
+import { contentId } from "./line-id.ts";
 import { rejected, type LineRef, type Normalized } from "./normalized.ts";
 import { summarizeIssues } from "./openclaw.ts";
 
@@ -106,7 +106,8 @@ export function isTranscriptEntry(value: Record<string, unknown>): boolean {
 
 /**
  * One transcript entry as one canonical event. The entry's `uuid` is its id; entries without one
- * get `lineId`. The main chain's agent is `main` and a subagent's is `subagent` (the analysis names
+ * get `contentId`, from their JSON alone, as they are snapshots and titles that say the same
+ * wherever they are copied. The main chain's agent is `main` and a subagent's is `subagent` (the analysis names
  * its type from the call that spawned it); a subagent's entries form the conversation named by
  * its `agentId`.
  */
@@ -139,7 +140,7 @@ export function normalizeTranscript(value: Record<string, unknown>, ref: LineRef
   if (instance !== null) source["agentInstance"] = instance;
   return {
     event: {
-      id: entry.uuid !== undefined && entry.uuid.length > 0 ? entry.uuid : lineId(ref),
+      id: entry.uuid !== undefined && entry.uuid.length > 0 ? entry.uuid : contentId(ref.text, value),
       ts,
       type: intern(type),
       source: "claude_code",

@@ -1,11 +1,11 @@
+import { canonicalText } from "../canonical-json.ts";
 import { FINGERPRINT_PREFIX } from "../fingerprint.ts";
 import { hash64 } from "../hash.ts";
 import type { LineRef } from "./normalized.ts";
 
 /**
  * The id of a line whose producer wrote none and whose content alone cannot tell repeats apart: a
- * raw Claude Code hook payload, or a transcript entry without a `uuid` (summaries, titles, file
- * snapshots, queue operations). It is `fp-` and a hash of the line's text together with its line
+ * raw Claude Code hook payload. It is `fp-` and a hash of the line's text together with its line
  * number.
  *
  * The line number is part of it because two equal payloads at different lines are two firings (a
@@ -15,4 +15,31 @@ import type { LineRef } from "./normalized.ts";
  */
 export function lineId(ref: Pick<LineRef, "line" | "text">): string {
   return FINGERPRINT_PREFIX + hash64(`${ref.line}\u0000${ref.text}`);
+}
+
+/**
+ * The id of a transcript entry without a `uuid` (a summary, a title, a file snapshot, a queue
+ * operation): `fp-` and a hash of the entry's JSON as JSON.stringify writes it, which drops the
+ * whitespace between tokens and keeps the keys in the order they were written. `text` is the
+ * entry's text as read and `value` what JSON.parse made of it.
+ *
+ * Unlike lineId it leaves the line number out. Such an entry is a snapshot of state or a title,
+ * not a firing, so an equal one is the same fact: the entry in a `chat.json` copy of the
+ * transcript, pretty-printed and at other lines, is then the same event as in the `.jsonl`, and
+ * dedupe's comparison of canonical JSON agrees that the copies are equal.
+ */
+export function contentId(text: string, value: unknown): string {
+  return FINGERPRINT_PREFIX + hash64(canonicalJson(text, value));
+}
+
+/** The canonical JSON of a parsed text: copied when the scanner proves that is enough, else written. */
+function canonicalJson(text: string, value: unknown): string {
+  const copied = canonicalText(text);
+  if (copied !== null) return copied;
+  try {
+    return JSON.stringify(value) ?? text;
+  } catch {
+    // A value nested too deep for JSON.stringify: its own text is the best key left.
+    return text;
+  }
 }

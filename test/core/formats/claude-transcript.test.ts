@@ -9,7 +9,7 @@ import {
   normalizeTranscript,
   TranscriptEntry,
 } from "../../../src/core/formats/claude-transcript.ts";
-import { lineId } from "../../../src/core/formats/line-id.ts";
+import { contentId } from "../../../src/core/formats/line-id.ts";
 import type { Normalized } from "../../../src/core/formats/normalized.ts";
 
 /** A session transcript written from the facts of the format: one entry of each kind. */
@@ -212,11 +212,12 @@ describe("normalizeTranscript over a whole session", () => {
     });
   });
 
-  it("gives entries without a uuid the line's id, and leaves those without a time for the analysis to date", () => {
+  it("gives entries without a uuid an id of their content, and leaves those without a time for the analysis to date", () => {
     const index = TEXTS.findIndex((text) => text.includes('"type":"file-history-snapshot"'));
     const snapshot = RESULTS[index];
+    const text = TEXTS[index] ?? "";
     expect(snapshot?.event).toMatchObject({ type: "claude.file_history_snapshot", workSessionId: null });
-    expect(snapshot?.event?.id).toBe(lineId({ line: index + 1, text: TEXTS[index] ?? "" }));
+    expect(snapshot?.event?.id).toBe(contentId(text, JSON.parse(text)));
     expect(snapshot?.event?.ts).toBeNaN();
     expect(snapshot?.needsTime).toBe(true);
     expect(eventOf("summary").ts).toBeNaN();
@@ -231,6 +232,40 @@ describe("normalizeTranscript over a whole session", () => {
     expect(eventOf("queue-operation").id).toMatch(/^fp-[0-9a-f]{16}$/);
     expect(eventOf("u-progress")).toMatchObject({ type: "claude.progress", facts: { ccKind: "meta" } });
     expect(eventOf("u-future")).toMatchObject({ type: "claude.worktree_switch", facts: { ccKind: "meta" } });
+  });
+});
+
+describe("the id of an entry without a uuid", () => {
+  const idAt = (line: number, text: string): string | null | undefined =>
+    normalizeTranscript(JSON.parse(text) as Record<string, unknown>, lineRef("c.jsonl", line, text)).event
+      ?.id;
+  const compact = TEXTS.filter((text) => (JSON.parse(text) as Record<string, unknown>)["uuid"] === undefined);
+
+  it("is the same in a pretty-printed chat.json copy, at another line, as in the .jsonl", () => {
+    expect(compact.length).toBeGreaterThanOrEqual(3);
+    for (const text of compact) {
+      const pretty = JSON.stringify(JSON.parse(text), null, 2);
+      expect(pretty).not.toBe(text);
+      expect(idAt(40, pretty)).toBe(idAt(3, text));
+    }
+  });
+
+  it("is the same for an equal entry at two lines of one file: a snapshot or title, not a firing", () => {
+    const [text = ""] = compact;
+    expect(idAt(5, text)).toBe(idAt(9, text));
+  });
+
+  it("differs when the content differs, and when the keys are written in another order", () => {
+    const title = { type: "custom-title", customTitle: "CI lint fix", sessionId: SESSION };
+    const reordered = { sessionId: SESSION, type: "custom-title", customTitle: "CI lint fix" };
+    expect(idAt(1, JSON.stringify(title))).not.toBe(
+      idAt(1, JSON.stringify({ ...title, customTitle: "Lint" })),
+    );
+    expect(idAt(1, JSON.stringify(title))).not.toBe(idAt(1, JSON.stringify(reordered)));
+  });
+
+  it("is not the uuid-less rule for entries with a uuid: those keep their own", () => {
+    expect(eventOf("u-progress").id).toBe("u-progress");
   });
 });
 
