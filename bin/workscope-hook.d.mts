@@ -36,9 +36,6 @@ export declare function hookLine(
 /** Appends one line in one write, making the file and its folder; null, or the problem in one line. */
 export declare function appendHookLine(file: string, line: string): string | null;
 
-/** The whole of a file descriptor's input (standard input by default), as text. */
-export declare function readStdin(fd?: number): string;
-
 /** Collects one payload as the command does, telling `warn` of each problem; never throws. */
 export declare function collect(
   argv: readonly string[],

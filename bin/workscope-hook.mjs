@@ -18,7 +18,7 @@
 // `workscope hook` imports the functions below, so the command and this file write the same line,
 // byte for byte. The envelope is that of `envelopeHook` in the project's core, which reads it back;
 // a test holds the two to the same output.
-import { closeSync, mkdirSync, openSync, readSync, realpathSync, writeSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readSync, realpathSync, statSync, writeSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -128,7 +128,7 @@ export function appendHookLine(file, line) {
       fd = openSync(file, "a", 0o600);
     } catch (error) {
       if (error?.code !== "ENOENT") throw error;
-      mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+      makeFolders(path.dirname(path.resolve(file)));
       fd = openSync(file, "a", 0o600);
     }
     let written = writeSync(fd, bytes);
@@ -140,6 +140,35 @@ export function appendHookLine(file, line) {
     return `cannot append to --out ${file}: ${whyNotWritten(error)}`;
   } finally {
     if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * Makes a folder and the missing folders above it, one level at a time, and throws the first
+ * error. Node's own `recursive` option is not used: where a parent keeps answering ENOENT (a path
+ * under /proc, say) it retries forever at full CPU, and a hook must never hang Claude Code.
+ */
+function makeFolders(folder) {
+  const missing = [];
+  for (let at = folder; ; at = path.dirname(at)) {
+    try {
+      if (statSync(at).isDirectory()) break;
+    } catch (error) {
+      if (error?.code !== "ENOENT") throw error;
+      missing.push(at);
+      if (path.dirname(at) === at) break;
+      continue;
+    }
+    // A file where a folder should be: mkdirSync below says so (EEXIST, ENOTDIR).
+    break;
+  }
+  for (const at of missing.reverse()) {
+    try {
+      mkdirSync(at);
+    } catch (error) {
+      // Another hook made it in the meantime.
+      if (error?.code !== "EEXIST" || !statSync(at).isDirectory()) throw error;
+    }
   }
 }
 
@@ -162,7 +191,7 @@ const STDIN_WAIT_MS = 10_000;
  * gives EAGAIN until data comes, so that is waited out in short sleeps; a closed or missing stdin
  * reads as empty.
  */
-export function readStdin(fd = 0) {
+function readStdin(fd = 0) {
   const chunks = [];
   let waited = 0;
   for (;;) {

@@ -268,6 +268,32 @@ describe.each(NODES)("node bin/workscope-hook.mjs under $name", ({ node }) => {
     expect(run.stderr).toMatch(/no permission\n$/);
   });
 
+  it.skipIf(!existsSync("/proc/self"))(
+    "exits 0 at once on a folder that cannot be made (under /proc)",
+    () => {
+      // Node's recursive mkdir spins forever there; the kill after 10 s only keeps a regression from
+      // hanging the suite, and the status it leaves (null) fails the test.
+      const run = spawnSync(node, [COLLECTOR, "--out", "/proc/workscope-none/x/h.ndjson"], {
+        input: "{}",
+        encoding: "utf8",
+        timeout: 10_000,
+      });
+      expect(run.status).toBe(0);
+      expect(run.stdout).toBe("");
+      expect(run.stderr).toMatch(
+        /^workscope-hook: cannot append to --out \/proc\/workscope-none\/x\/h\.ndjson: [^\n]+\n$/,
+      );
+    },
+  );
+
+  it("makes every missing folder of --out", () => {
+    const out = path.join(tmpTree(), "a", "b", "c", "h.ndjson");
+    const run = collector(["--out", out], "{}");
+    expect(run.status).toBe(0);
+    expect(run.stderr).toBe("");
+    expect(JSON.parse(readFileSync(out, "utf8"))).toMatchObject({ workscope: "hook", payload: {} });
+  });
+
   it("exits 0 when stdin is closed", () => {
     const out = path.join(tmpTree(), "h.ndjson");
     // The shell closes the descriptor before it becomes the collector, which then has no stdin at all.

@@ -208,19 +208,3 @@ export function snakeCase(name: string): string {
     .toLowerCase();
   return snake.length > 0 ? snake : "unknown";
 }
-
-const COMMAND_NAME = /<command-name>\s*([^<]*?)\s*<\/command-name>/;
-const COMMAND_ARGS = /<command-args>([\s\S]*?)<\/command-args>/;
-
-/**
- * A slash command as a person typed it, `/name args`, from the text Claude Code writes for it
- * (`<command-name>/name</command-name><command-args>args</command-args>`); null when the text is
- * no slash command. The name is given a leading `/` when the text left it out.
- */
-export function slashCommand(text: string): string | null {
-  const name = COMMAND_NAME.exec(text)?.[1];
-  if (name === undefined || name.length === 0) return null;
-  const args = (COMMAND_ARGS.exec(text)?.[1] ?? "").trim();
-  const command = name.startsWith("/") ? name : `/${name}`;
-  return args.length > 0 ? `${command} ${args}` : command;
-}

@@ -131,7 +131,7 @@ export function normalizeHook(value: Record<string, unknown>, ref: LineRef): Nor
  * `timestamp` and `ts` by collectors that append lines, `logged_at` by forks of the common
  * one-file-per-event capture.
  */
-export const PAYLOAD_TIME_FIELDS = ["timestamp", "ts", "logged_at"] as const;
+const PAYLOAD_TIME_FIELDS = ["timestamp", "ts", "logged_at"] as const;
 
 /**
  * The payload with the Claude Code facts added under their own names, for extractFacts: the tool

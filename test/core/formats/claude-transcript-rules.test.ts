@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   mapTranscriptEntry,
-  slashCommand,
   snakeCase,
   TRANSCRIPT_RULES,
   type TranscriptEntryView,
@@ -113,24 +112,6 @@ describe("TRANSCRIPT_RULES", () => {
   it("reads the Agent tool as a subagent call too", () => {
     const agent = { id: "t", name: "Agent", input: {} };
     expect(mapTranscriptEntry(view({ type: "assistant", toolUses: [agent] })).type).toBe("manager_assign");
-  });
-});
-
-describe("slashCommand", () => {
-  it.each([
-    [
-      "<command-message>build is running…</command-message>\n<command-name>/build</command-name>\n<command-args>fast now</command-args>",
-      "/build fast now",
-    ],
-    [
-      "<command-name>/clear</command-name>\n<command-message>clear</command-message>\n<command-args></command-args>",
-      "/clear",
-    ],
-    ["<command-name>review</command-name><command-args> src/a.ts </command-args>", "/review src/a.ts"],
-    ["Fix the build", null],
-    ["<command-name></command-name>", null],
-  ])("%j → %j", (text, expected) => {
-    expect(slashCommand(text)).toBe(expected);
   });
 });
 
