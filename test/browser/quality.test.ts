@@ -134,7 +134,8 @@ describe("the data-quality page of the sample site", () => {
       .reduce((a, b) => (b[1].transcript.length > a[1].transcript.length ? b : a));
     const url = `/sessions/${pathSegment(ws.workSessionId)}/threads/${pathSegment(thread.threadKey)}/`;
     await go(url);
-    const ids = await page.locator("ol.chat li.bubble").evaluateAll((els) => els.map((e) => e.id));
+    // Every turn is anchored: bubbles, and a Claude Code thread's tool steps, thinking and compactions.
+    const ids = await page.locator("ol.chat > li[id]").evaluateAll((els) => els.map((e) => e.id));
     expect(ids).toEqual(thread.transcript.slice(0, 100).map((t) => `e-${pathSegment(t.id)}`));
     const last = ids.at(-1) as string;
     // The turn's time is the link to it.
