@@ -23,8 +23,9 @@ directory is searched for *.ndjson / *.ndjson.gz / *.jsonl / *.json event files 
 its content: NDJSON, JSONL or one JSON array; Claude Code transcripts and hook captures
 included), agent-*.meta.json, workspace-*/tasks/task_*.md, task-history, CURRENT_TASK.md,
 openclaw.json and work-session-category-overrides.json. With no inputs:
-$OPENCLAW_STATE_DIR or ~/.openclaw, and $CLAUDE_CONFIG_DIR/projects or ~/.claude/projects, each
-when it exists; when neither does, the bundled sample.
+$OPENCLAW_STATE_DIR or ~/.openclaw, $CLAUDE_CONFIG_DIR/projects or ~/.claude/projects, and
+$CLAUDE_CONFIG_DIR/workscope or ~/.claude/workscope (hook captures), each when it exists; when
+none does, the bundled sample.
 
 Options:
   --now ISO        judge against this time instead of the time of the run
@@ -50,21 +51,25 @@ const PICKED = new WeakMap<readonly string[], string>();
 /**
  * The inputs to read: those named; else each of the user's OpenClaw state directory
  * (`$OPENCLAW_STATE_DIR`, else `~/.openclaw`) and Claude Code's transcripts
- * (`$CLAUDE_CONFIG_DIR/projects`, else `~/.claude/projects`) that exists; else the bundled sample.
+ * (`$CLAUDE_CONFIG_DIR/projects`, else `~/.claude/projects`) and the hook collector's captures
+ * (`$CLAUDE_CONFIG_DIR/workscope`, else `~/.claude/workscope`) that exists; else the bundled sample.
  * The home folder is taken from `env` first, so a test can point it anywhere.
  */
 export function resolveInputs(named: string[], env: NodeJS.ProcessEnv = process.env): string[] {
   if (named.length > 0) return named;
   const home = setting(env, "HOME") ?? setting(env, "USERPROFILE") ?? homedir();
   const openclaw = setting(env, "OPENCLAW_STATE_DIR") ?? path.join(home, ".openclaw");
-  const claude = path.join(setting(env, "CLAUDE_CONFIG_DIR") ?? path.join(home, ".claude"), "projects");
-  const found = [openclaw, claude].filter((dir) => existsSync(dir));
+  const claudeDir = setting(env, "CLAUDE_CONFIG_DIR") ?? path.join(home, ".claude");
+  const claude = path.join(claudeDir, "projects");
+  // The folder the README's hook settings write to, so captured hooks join their transcripts.
+  const hooks = path.join(claudeDir, "workscope");
+  const found = [openclaw, claude, hooks].filter((dir) => existsSync(dir));
   const inputs = found.length > 0 ? found : [SAMPLE_DIR];
   PICKED.set(
     inputs,
     found.length > 0
       ? `no inputs named: reading ${found.join(" and ")}`
-      : `no inputs named, and neither ${openclaw} nor ${claude} exists: reading the bundled sample (${SAMPLE_DIR})`,
+      : `no inputs named, and none of ${openclaw}, ${claude} and ${hooks} exists: reading the bundled sample (${SAMPLE_DIR})`,
   );
   return inputs;
 }

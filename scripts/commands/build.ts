@@ -32,8 +32,8 @@ import { analyzeWithProgress, resolveInputs } from "./analyze.ts";
 export const BUILD_HELP = `Usage: workscope build [inputs…] [options]
 
 Analyzes the logs once and writes the report site: static HTML that any static host serves.
-Inputs as for \`workscope analyze\` (no inputs: ~/.openclaw and ~/.claude/projects, each when it
-exists, else the bundled sample).
+Inputs as for \`workscope analyze\` (no inputs: ~/.openclaw, ~/.claude/projects and
+~/.claude/workscope, each when it exists, else the bundled sample).
 The site's data stays beside the output folder, in .workscope/<its name>/ (--out dist:
 .workscope/dist/), for \`npx astro dev\`.
 

@@ -24,8 +24,8 @@ export const REPORT_HELP = `Usage: workscope report [inputs…] --week YYYY-Www 
 Prints one ISO week's category report: the sessions of each category against the previous week,
 the top sessions, subTags, blocked flows and the fallback share. It is the same Markdown (or JSON)
 as the site's /reports/<week>/report.md (report.json), ready to paste into a chat or a wiki.
-Inputs as for \`workscope analyze\` (no inputs: ~/.openclaw and ~/.claude/projects, each when it
-exists, else the bundled sample).
+Inputs as for \`workscope analyze\` (no inputs: ~/.openclaw, ~/.claude/projects and
+~/.claude/workscope, each when it exists, else the bundled sample).
 
 A week is in the logs when a work session holding a conversation between main agents started in
 it; for any other week the command names the weeks the logs hold and exits with 1.

@@ -225,14 +225,14 @@ describe("resolveInputs", () => {
     expect(pickedInputs(named)).toBeUndefined();
   });
 
-  it("with no inputs, reads the bundled sample when the home folder holds neither default", () => {
+  it("with no inputs, reads the bundled sample when the home folder holds none of the defaults", () => {
     const home = tmpTree();
     const inputs = resolveInputs([], { HOME: home });
     expect(inputs).toHaveLength(1);
     expect(inputs[0]).toMatch(/content[/\\]sample[/\\]?$/);
     expect(existsSync(inputs[0] as string)).toBe(true);
     expect(pickedInputs(inputs)).toMatch(
-      /^no inputs named, and neither .*\.openclaw nor .*projects exists: .*sample/,
+      /^no inputs named, and none of .*\.openclaw, .*projects and .*workscope exists: .*sample/,
     );
   });
 
@@ -243,6 +243,15 @@ describe("resolveInputs", () => {
     expect(pickedInputs(inputs)).toBe(`no inputs named: reading ${inputs.join(" and ")}`);
     const claudeOnly = tmpTree({ ".claude/projects/-home-a/s.jsonl": "" });
     expect(resolveInputs([], { HOME: claudeOnly })).toEqual([path.join(claudeOnly, ".claude", "projects")]);
+    // The hook collector's folder joins them.
+    const withHooks = tmpTree({
+      ".claude/projects/-home-a/s.jsonl": "",
+      ".claude/workscope/hooks.ndjson": "",
+    });
+    expect(resolveInputs([], { HOME: withHooks })).toEqual([
+      path.join(withHooks, ".claude", "projects"),
+      path.join(withHooks, ".claude", "workscope"),
+    ]);
     // ~/.claude alone, without projects/, holds no transcripts.
     const openclawOnly = tmpTree({ ".openclaw/openclaw.json": "{}", ".claude/settings.json": "{}" });
     expect(resolveInputs([], { HOME: openclawOnly })).toEqual([path.join(openclawOnly, ".openclaw")]);
