@@ -101,6 +101,12 @@ export const EventFacts = z
     /** True when a Claude Code tool result says the tool failed (`is_error`, a failure hook). */
     isError: z.boolean(),
     /**
+     * The `tool_use` ids, separated by one space, whose results failed, on a transcript line that
+     * holds several results: the other results of the line succeeded. Absent when none failed,
+     * and on hook payloads, which answer one call each.
+     */
+    failedToolUseIds: z.string(),
+    /**
      * The Claude Code subagent the entry or payload comes from: a sidechain entry's `agentId`, a
      * hook payload's `agent_id`.
      */
@@ -250,6 +256,8 @@ function claudeFacts(data: Source, found: MutableFacts | null): MutableFacts | n
   if (typeof toolUseId === "string") (facts ??= {}).toolUseId = toolUseId;
   const isError = data["isError"];
   if (typeof isError === "boolean") (facts ??= {}).isError = isError;
+  const failedToolUseIds = data["failedToolUseIds"];
+  if (typeof failedToolUseIds === "string") (facts ??= {}).failedToolUseIds = failedToolUseIds;
   const agentInstance = data["agentInstance"];
   if (typeof agentInstance === "string") (facts ??= {}).agentInstance = intern(agentInstance);
   const spawnedAgentId = data["spawnedAgentId"];

@@ -260,8 +260,11 @@ function factSource(
   } else if (view.toolResults.length > 0) {
     source["toolUseId"] = view.toolResults.map((block) => block.toolUseId).join(" ");
     source["isError"] = type === "tool_failed";
-    const failed = view.toolResults.filter((block) => block.isError).map((block) => block.text);
-    if (failed.length > 0) source["error"] = failed.join("\n\n");
+    const failed = view.toolResults.filter((block) => block.isError);
+    if (failed.length > 0) {
+      source["failedToolUseIds"] = failed.map((block) => block.toolUseId).join(" ");
+      source["error"] = failed.map((block) => block.text).join("\n\n");
+    }
     const spawned = spawnedAgent(entry.toolUseResult, view.toolResults);
     if (spawned !== null) source["spawnedAgentId"] = spawned;
   }

@@ -1,4 +1,6 @@
+import { eventData } from "../event-data.ts";
 import { eventId, type CanonicalEvent } from "../event.ts";
+import { isRecord } from "../formats/fields.ts";
 import { pushTo } from "../group.ts";
 import { claudeThreadKeyOf, claudeTurnKeyOf } from "./claude-thread-key.ts";
 import { isWrittenByClaudeCode, promptText, sameTextKey } from "./claude-prompt-text.ts";
@@ -106,6 +108,9 @@ function foldCall(
 ): void {
   const turnKey = claudeTurnKeyOf(e, sessionId);
   const ownKey = claudeThreadKeyOf(e, sessionId);
+  // Older releases write an answer's text and its tool calls as one line: the text is said first.
+  const answer = callText(e).trim();
+  if (answer.length > 0) add(turnKey, said(e, "answer", answer, e.agentId, null, `${eventId(e)}:text`));
   const inputs = toolCallInputs(e);
   const ids = idsOf(e);
   const calls: Array<[string, ToolCallInput | undefined]> =
@@ -208,13 +213,43 @@ function foldResult(
   // transcript's error text wins over a hook's whichever came first.
   const error = e.facts.error?.trim();
   const ownError = error !== undefined && error.length > 0 ? error : undefined;
+  // A transcript line with several results names the ones that failed; the others succeeded. Its
+  // error text is that of the failed results, so with one failure it is that step's own.
+  const failedIds = e.facts.failedToolUseIds?.split(" ").filter((id) => id.length > 0);
   for (const step of found) {
-    if (failed) {
+    const stepFailed =
+      failedIds === undefined || step.toolUseId === undefined ? failed : failedIds.includes(step.toolUseId);
+    if (stepFailed) {
       step.outcome = "failed";
       if (ownError !== undefined && (step.error === undefined || e.facts.hook_event_name === undefined))
         step.error = ownError;
     } else if (step.outcome === "pending") step.outcome = "ok";
   }
+}
+
+/**
+ * The text a transcript's tool call line says besides its calls: the line's `message` fact, or,
+ * for a Task/Agent call, whose `message` is the subagent's brief, the line's text blocks. Hook
+ * payloads say none.
+ */
+function callText(e: CanonicalEvent): string {
+  if (e.facts.hook_event_name !== undefined || e.type === "tool_succeeded" || e.type === "tool_failed")
+    return "";
+  if (e.type !== "manager_assign") return e.facts.ccKind === "tool" ? (e.facts.message ?? "") : "";
+  let data: Record<string, unknown>;
+  try {
+    data = eventData(e);
+  } catch {
+    return "";
+  }
+  const message = data["message"];
+  const content = isRecord(message) ? message["content"] : undefined;
+  if (!Array.isArray(content)) return "";
+  const texts: string[] = [];
+  for (const block of content)
+    if (isRecord(block) && block["type"] === "text" && typeof block["text"] === "string")
+      texts.push(block["text"]);
+  return texts.join("\n\n");
 }
 
 /** The `tool_use` ids of an event (a transcript line may hold several, space-joined). */
@@ -300,7 +335,13 @@ function writtenByTranscripts(events: readonly CanonicalEvent[], sessionId: stri
     `${threadKey}\u0000${kind}\u0000${kind === "compaction" ? "" : sameTextKey(text)}`;
   for (const e of events) {
     const kind = e.facts.ccKind;
-    if (e.facts.hook_event_name !== undefined || e.type === "manager_assign") continue;
+    if (e.facts.hook_event_name !== undefined) continue;
+    const answer = kind === "tool" || e.type === "manager_assign" ? callText(e) : "";
+    if (answer.trim().length > 0) {
+      const key = keyOf(claudeTurnKeyOf(e, sessionId), "answer", answer);
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    if (e.type === "manager_assign") continue;
     if (kind !== "prompt" && kind !== "answer" && kind !== "compaction") continue;
     const key = keyOf(claudeThreadKeyOf(e, sessionId), kind, e.facts.message ?? "");
     counts.set(key, (counts.get(key) ?? 0) + 1);

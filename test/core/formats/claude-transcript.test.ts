@@ -138,6 +138,32 @@ describe("normalizeTranscript over a whole session", () => {
     expect(eventOf("u-multi-ok").facts).not.toHaveProperty("error");
   });
 
+  it("names the failed results of a line of several, with their error text alone", () => {
+    const text = JSON.stringify({
+      type: "user",
+      uuid: "u-two-results",
+      sessionId: SESSION,
+      timestamp: "2026-03-05T10:00:02.000Z",
+      isSidechain: false,
+      message: {
+        role: "user",
+        content: [
+          { type: "tool_result", tool_use_id: "toolu_A", content: "ok" },
+          { type: "tool_result", tool_use_id: "toolu_B", content: "ENOENT", is_error: true },
+        ],
+      },
+    });
+    const { event } = normalizeTranscript(
+      JSON.parse(text) as Record<string, unknown>,
+      lineRef(FILE, 1, text),
+    );
+    expect(event).toMatchObject({
+      type: "tool_failed",
+      facts: { toolUseId: "toolu_A toolu_B", isError: true, failedToolUseIds: "toolu_B", error: "ENOENT" },
+    });
+    expect(eventOf("u-multi-ok").facts).not.toHaveProperty("failedToolUseIds");
+  });
+
   it("reads a Task call as the main agent briefing the subagent type, and its result naming the agent", () => {
     expect(eventOf("u-task")).toMatchObject({
       type: "manager_assign",

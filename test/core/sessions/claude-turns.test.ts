@@ -67,6 +67,53 @@ describe("claudeTurns", () => {
     expect(new Set(turns.map((t) => t.id)).size).toBe(2);
   });
 
+  it("fails only the steps whose result in a line of several results failed", () => {
+    const turns = main([
+      assistant(1, [
+        { type: "tool_use", id: "toolu_a", name: "Read", input: { file_path: "a" } },
+        { type: "tool_use", id: "toolu_b", name: "Read", input: { file_path: "b" } },
+      ]),
+      user(2, [
+        { type: "tool_result", tool_use_id: "toolu_a", content: "ok" },
+        { type: "tool_result", tool_use_id: "toolu_b", content: "ENOENT", is_error: true },
+      ]),
+    ]);
+    expect(turns.map((t) => [t.text, t.tool])).toEqual([
+      ["a", { name: "Read", outcome: "ok", toolUseId: "toolu_a" }],
+      ["b", { name: "Read", outcome: "failed", error: "ENOENT", toolUseId: "toolu_b" }],
+    ]);
+  });
+
+  it("says the text of a line that also calls tools as an answer before the steps", () => {
+    const turns = main([
+      assistant(1, [
+        { type: "text", text: "I'll read a file." },
+        { type: "tool_use", id: "toolu_r", name: "Read", input: { file_path: "/a" } },
+      ]),
+      assistant(2, [
+        { type: "text", text: "Now a subagent looks." },
+        {
+          type: "tool_use",
+          id: "toolu_t",
+          name: "Task",
+          input: { description: "look", prompt: "Look at /a." },
+        },
+      ]),
+      hook(3, {
+        hook_event_name: "Stop",
+        stop_hook_active: false,
+        last_assistant_message: "Now a subagent looks.",
+      }),
+    ]);
+    expect(turns.map((t) => [t.kind, t.text])).toEqual([
+      ["answer", "I'll read a file."],
+      ["tool", "/a"],
+      ["answer", "Now a subagent looks."],
+      ["tool", "look"],
+    ]);
+    expect(new Set(turns.map((t) => t.id)).size).toBe(4);
+  });
+
   it("shows a result whose call it never saw as a step of its own", () => {
     const turns = main([
       user(1, [{ type: "tool_result", tool_use_id: "toolu_z", content: "boom", is_error: true }]),
