@@ -101,9 +101,9 @@ export const EventFacts = z
     /** True when a Claude Code tool result says the tool failed (`is_error`, a failure hook). */
     isError: z.boolean(),
     /**
-     * The `tool_use` ids, separated by one space, whose results failed, on a transcript line that
-     * holds several results: the other results of the line succeeded. Absent when none failed,
-     * and on hook payloads, which answer one call each.
+     * The `tool_use` ids, separated by one space, of the failed results of a transcript line (a line
+     * may hold several results, and the others succeeded). Absent when none failed, and on hook
+     * payloads, which answer one call each.
      */
     failedToolUseIds: z.string(),
     /**
