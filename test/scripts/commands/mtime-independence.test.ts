@@ -1,7 +1,6 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, readdirSync, readFileSync, utimesSync } from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runAnalyze as analyzeCommand } from "../../../scripts/commands/analyze.ts";
 import { runAnalyze, TEST_NOW } from "../../helpers/run-analyze.ts";
 import { tmpTree } from "../../helpers/tmp.ts";
@@ -18,15 +17,9 @@ const FIRST_TOUCH = new Date("2001-02-03T04:05:06Z");
 const SECOND_TOUCH = new Date("2031-07-08T09:10:11Z");
 const DAY = 86_400_000;
 
-const made: string[] = [];
-afterEach(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
 /** A copy of the Claude Code golden inputs, one folder per case. */
 function copyInputs(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "workscope-touch-"));
-  made.push(dir);
+  const dir = tmpTree();
   for (const name of CASES)
     cpSync(path.join(GOLDEN, name, "input"), path.join(dir, name), { recursive: true });
   return dir;
