@@ -336,16 +336,18 @@ async function benchmark(
       ...(runs.noCache.length === 0 ? { note: "not measured: no --no-cache flag yet" } : {}),
     },
   ];
-  if (options.runs > 0) say(formatTable(rows, input));
-  if (options.runs > 0)
+  // The warm check runs inside the rounds, so with no rounds there is nothing to print here.
+  if (options.runs > 0) {
+    say(formatTable(rows, input));
     say(
       `  MB/s and events/s are over the log (${(state.bytes / 1e6).toFixed(1)} MB, ${state.lines.toLocaleString("en-US")} events); times are whole processes (start to exit); vs raw is the median of each round's raw time / its time\n`,
     );
-  if (identical.length > 0)
-    say(
-      `  warm check: the Report after the append ${identical.every(Boolean) ? `is byte-identical to a --no-cache run in ${identical.length === options.runs ? "every round" : `${identical.length} of ${options.runs} rounds`}: identical` : `DIFFERS from a --no-cache run in ${identical.filter((same) => !same).length} of ${identical.length} rounds`}\n`,
-    );
-  if (options.runs > 0) say("\n");
+    if (identical.length > 0)
+      say(
+        `  warm check: the Report after the append ${identical.every(Boolean) ? `is byte-identical to a --no-cache run in ${identical.length === options.runs ? "every round" : `${identical.length} of ${options.runs} rounds`}: identical` : `DIFFERS from a --no-cache run in ${identical.filter((same) => !same).length} of ${identical.length} rounds`}\n`,
+      );
+    say("\n");
+  }
 
   const builds: BuildRow[] = [];
   if (!options.skipBuild) {
