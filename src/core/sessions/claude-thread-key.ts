@@ -1,3 +1,5 @@
+import { isCompactionAgent as isCompactionAgentId } from "../claude/claude-event.ts";
+import { conversationThread } from "../claude/claude-links.ts";
 import type { BaseEvent } from "../event.ts";
 
 /**
@@ -11,12 +13,12 @@ import type { BaseEvent } from "../event.ts";
 
 /** The key of a Claude Code session's main conversation. */
 export function claudeMainKey(sessionId: string): string {
-  return `conv:${sessionId}`;
+  return conversationThread(sessionId);
 }
 
 /** The thread a Claude Code event belongs to: its conversation's, else the session's main one. */
 export function claudeThreadKeyOf(event: BaseEvent, sessionId: string): string {
-  return `conv:${event.conversationId ?? sessionId}`;
+  return conversationThread(event.conversationId ?? sessionId);
 }
 
 /**
@@ -26,13 +28,12 @@ export function claudeThreadKeyOf(event: BaseEvent, sessionId: string): string {
  */
 export function claudeTurnKeyOf(event: BaseEvent, sessionId: string): string {
   if (event.type !== "manager_assign") return claudeThreadKeyOf(event, sessionId);
-  return `conv:${event.facts.agentInstance ?? sessionId}`;
+  return conversationThread(event.facts.agentInstance ?? sessionId);
 }
 
 /** Claude Code names the agents that compact a context `acompact-…`: they are not subagents. */
 export function isCompactionAgent(event: BaseEvent): boolean {
-  const agent = event.facts.agentInstance ?? event.conversationId ?? "";
-  return agent.startsWith("acompact");
+  return isCompactionAgentId(event.facts.agentInstance ?? event.conversationId ?? "");
 }
 
 /**

@@ -2,7 +2,7 @@ import { eventData } from "../event-data.ts";
 import { eventId, type CanonicalEvent } from "../event.ts";
 import { isRecord } from "../formats/fields.ts";
 import { pushTo } from "../group.ts";
-import { claudeThreadKeyOf, claudeTurnKeyOf } from "./claude-thread-key.ts";
+import { claudeMainKey, claudeThreadKeyOf, claudeTurnKeyOf } from "./claude-thread-key.ts";
 import { isWrittenByClaudeCode, promptText, sameTextKey } from "./claude-prompt-text.ts";
 import { toolCallInputs, toolSummary, type ToolCallInput } from "./tool-input.ts";
 import type { ToolStep, TranscriptTurn } from "./transcript.ts";
@@ -45,7 +45,7 @@ export function claudeTurns(
         continue;
       }
       if (hook !== undefined && written.take(threadKey, "prompt", text)) continue;
-      const fromMain = threadKey !== `conv:${sessionId}`;
+      const fromMain = threadKey !== claudeMainKey(sessionId);
       add(threadKey, said(e, "prompt", promptText(text), fromMain ? "main" : null, e.agentId));
     } else if (kind === "answer") {
       const text = e.facts.message ?? "";
