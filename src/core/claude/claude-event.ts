@@ -36,6 +36,11 @@ export function isCompactionAgent(agentId: string): boolean {
   return agentId.startsWith("acompact");
 }
 
+/** The key of a subagent in one session: its agent id, with the session when known. */
+export function subagentKey(agentId: string, sessionId: string | null): string {
+  return `${sessionId ?? ""}\u0000${agentId}`;
+}
+
 /** The smallest of some texts (as `<` orders them), so a choice among equals never depends on order. */
 export function smallest(values: Iterable<string>): string | undefined {
   let least: string | undefined;

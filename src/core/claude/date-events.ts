@@ -1,6 +1,6 @@
 import type { BaseEvent } from "../event.ts";
 import type { Finding } from "../finding.ts";
-import { isTimed, isTranscriptEvent, toolUseIdsOf } from "./claude-event.ts";
+import { isTimed, isTranscriptEvent, subagentKey, toolUseIdsOf } from "./claude-event.ts";
 
 /** Events with times for every line, and one finding per file that had lines without one. */
 export interface DatedEvents<E extends BaseEvent> {
@@ -28,7 +28,7 @@ interface TimeSpan {
 interface TranscriptTimes {
   /** Each tool call's first and last transcript entry, by its `tool_use` id. */
   tools: ReadonlyMap<string, TimeSpan>;
-  /** Each subagent's first and last transcript entry, by `agentKey`. */
+  /** Each subagent's first and last transcript entry, by `subagentKey`. */
   agents: ReadonlyMap<string, TimeSpan>;
 }
 
@@ -162,14 +162,7 @@ function transcriptToolTimes(events: readonly BaseEvent[]): Map<string, TimeSpan
   const byId = new Map<string, TimeSpan>();
   for (const event of events) {
     if (!isTimed(event) || !isTranscriptEvent(event) || event.facts.toolUseId === undefined) continue;
-    for (const id of toolUseIdsOf(event)) {
-      const times = byId.get(id);
-      if (times === undefined) byId.set(id, { first: event.ts, last: event.ts });
-      else {
-        if (event.ts < times.first) times.first = event.ts;
-        if (event.ts > times.last) times.last = event.ts;
-      }
-    }
+    for (const id of toolUseIdsOf(event)) widen(byId, id, event.ts);
   }
   return byId;
 }
@@ -193,11 +186,6 @@ function toolTimeOf(event: BaseEvent, toolTimes: ReadonlyMap<string, TimeSpan>):
   return ms;
 }
 
-/** The key of a subagent in one session: its agent id, with the session when known. */
-function agentKey(agentId: string, session: string | null): string {
-  return `${session ?? ""}\u0000${agentId}`;
-}
-
 /**
  * The first and last time of each subagent's timed transcript entries (those naming it as their
  * `agentId`), by session and agent id.
@@ -207,15 +195,19 @@ function subagentTimes(events: readonly BaseEvent[]): Map<string, TimeSpan> {
   for (const event of events) {
     const agent = event.facts.agentInstance;
     if (agent === undefined || !isTimed(event) || !isTranscriptEvent(event)) continue;
-    const key = agentKey(agent, event.workSessionId);
-    const times = byAgent.get(key);
-    if (times === undefined) byAgent.set(key, { first: event.ts, last: event.ts });
-    else {
-      if (event.ts < times.first) times.first = event.ts;
-      if (event.ts > times.last) times.last = event.ts;
-    }
+    widen(byAgent, subagentKey(agent, event.workSessionId), event.ts);
   }
   return byAgent;
+}
+
+/** Widens the span kept under `key` to take in `ts`, starting it when there is none yet. */
+function widen(spans: Map<string, TimeSpan>, key: string, ts: number): void {
+  const times = spans.get(key);
+  if (times === undefined) spans.set(key, { first: ts, last: ts });
+  else {
+    if (ts < times.first) times.first = ts;
+    if (ts > times.last) times.last = ts;
+  }
 }
 
 /** The time of a SubagentStart (its subagent's first entry) or SubagentStop (its last). */
@@ -224,7 +216,7 @@ function subagentTimeOf(event: BaseEvent, agentTimes: ReadonlyMap<string, TimeSp
   const agent = event.facts.spawnedAgentId;
   if ((hook !== "SubagentStart" && hook !== "SubagentStop") || agent === undefined || agent.length === 0)
     return undefined;
-  const times = agentTimes.get(agentKey(agent, event.workSessionId));
+  const times = agentTimes.get(subagentKey(agent, event.workSessionId));
   if (times === undefined) return undefined;
   return hook === "SubagentStart" ? times.first : times.last;
 }

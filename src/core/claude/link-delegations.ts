@@ -7,7 +7,14 @@ import {
   type ClaudeLinks,
   type SubagentLink,
 } from "./claude-links.ts";
-import { isCompactionAgent, isHookEvent, isTranscriptEvent, smallest, toolUseIdsOf } from "./claude-event.ts";
+import {
+  isCompactionAgent,
+  isHookEvent,
+  isTranscriptEvent,
+  smallest,
+  subagentKey,
+  toolUseIdsOf,
+} from "./claude-event.ts";
 
 /** The events with their threads and agents named, and the links the sessions stage reads. */
 export interface LinkedEvents<E extends BaseEvent> {
@@ -133,7 +140,7 @@ export function linkDelegations<E extends BaseEvent>(
         });
     }
     if (!isHook && facts.agentInstance !== undefined && event.tsEstimated !== true) {
-      timedAgents.add(agentKey(facts.agentInstance, event.workSessionId));
+      timedAgents.add(subagentKey(facts.agentInstance, event.workSessionId));
       if (facts.ccKind === "prompt") addFirstPrompt(firstPrompts, event, facts.agentInstance);
     }
     if (!isHook && (event.type === "tool_succeeded" || event.type === "tool_failed"))
@@ -163,7 +170,7 @@ export function linkDelegations<E extends BaseEvent>(
   }
   pairByPrompt([...calls.values()], firstPrompts.values());
   for (const start of starts)
-    if (timedAgents.has(agentKey(start.agentId, start.sessionId))) start.dated = true;
+    if (timedAgents.has(subagentKey(start.agentId, start.sessionId))) start.dated = true;
   pairWithStarts([...calls.values()], starts);
 
   // The links.
@@ -257,17 +264,12 @@ function comparePlaces(a: { file: string; line: number }, b: { file: string; lin
   return (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.line - b.line;
 }
 
-/** The key of a subagent in one session. */
-function agentKey(agentId: string, sessionId: string | null): string {
-  return `${sessionId ?? ""}\u0000${agentId}`;
-}
-
 /** Keeps the earliest prompt of each subagent of each session (by time, file, line). */
 function addFirstPrompt(firstPrompts: Map<string, FirstPrompt>, event: BaseEvent, agentId: string): void {
   const text = event.facts.message;
   const sessionId = event.workSessionId;
   if (text === undefined || text.length === 0 || sessionId === null || isCompactionAgent(agentId)) return;
-  const key = agentKey(agentId, sessionId);
+  const key = subagentKey(agentId, sessionId);
   const known = firstPrompts.get(key);
   const earlier =
     known === undefined ||
