@@ -50,6 +50,11 @@ function firstUserFacingLine(value: unknown): string | null {
 
 /** A title as every session's is kept: one line of at most MAX_TITLE characters. */
 export function clipTitle(text: string): string {
+  return clipLine(text, MAX_TITLE);
+}
+
+/** Text as one line of at most `max` characters: runs of whitespace made one space, a cut marked `…`. */
+export function clipLine(text: string, max: number): string {
   const one = text.replace(/\s+/g, " ").trim();
-  return one.length > MAX_TITLE ? `${one.slice(0, MAX_TITLE - 1)}…` : one;
+  return one.length > max ? `${one.slice(0, max - 1)}…` : one;
 }

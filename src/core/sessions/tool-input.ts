@@ -1,6 +1,7 @@
 import { eventData } from "../event-data.ts";
 import type { BaseEvent } from "../event.ts";
 import { isRecord } from "../formats/fields.ts";
+import { clipLine } from "./title.ts";
 
 /** One tool call as written: the tool and its input. */
 export interface ToolCallInput {
@@ -41,14 +42,9 @@ export function toolSummary(name: string, input: Readonly<Record<string, unknown
   const rule = TOOL_SUMMARY_RULES.find((r) => r.tools.length === 0 || r.tools.includes(name));
   for (const field of rule?.fields ?? []) {
     const value = input[field];
-    if (typeof value === "string" && value.trim().length > 0) return clipLine(value);
+    if (typeof value === "string" && value.trim().length > 0) return clipLine(value, MAX_TOOL_SUMMARY);
   }
   return "";
-}
-
-function clipLine(text: string): string {
-  const one = text.replace(/\s+/g, " ").trim();
-  return one.length > MAX_TOOL_SUMMARY ? `${one.slice(0, MAX_TOOL_SUMMARY - 1)}…` : one;
 }
 
 /**
