@@ -38,5 +38,13 @@ describe("links between pages", () => {
     );
     expect(links.urls.thread("~57~53-1", "c1")).toMatch(/^\/r\/sessions\/~57~53-1\//);
     expect(links.urls.legacyThread("eden~seum")).not.toBe(links.urls.thread("~57~53-1", "eden~seum"));
+    const call = { toolUseId: "toolu_1", threadSegment: "main", page: 2, turnId: "ev:1", text: null };
+    expect(links.spawningCallUrl("~57~53-1", call)).toBe(
+      `${links.urls.thread("~57~53-1", "main", 2)}#e-ev.1`,
+    );
+    expect(links.spawningCallUrl("~57~53-1", { ...call, turnId: null })).toBe(
+      links.urls.thread("~57~53-1", "main", 2),
+    );
+    expect(links.spawningCallUrl("~57~53-1", { ...call, threadSegment: null })).toBeNull();
   });
 });
