@@ -1,5 +1,6 @@
 import { createReadStream } from "node:fs";
 import { createGunzip } from "node:zlib";
+import { isRecord } from "../core/formats/fields.ts";
 import { clipKey, formatOf, keyNames } from "../core/formats/normalize-line.ts";
 import { JsonArrayScanner } from "./json-array-scanner.ts";
 
@@ -139,7 +140,7 @@ function linesShape(bytes: Uint8Array, atEnd: boolean): FileShape {
     // A pretty-printed object spans lines: its first is not JSON alone, though some inside may be.
     const start = text.replace(/^\uFEFF/, "");
     const whole = atEnd ? parseOr(start, UNPARSED) : UNPARSED;
-    if (isObject(whole)) return { kind: "unknown", what: `a JSON object with keys ${keyNames(whole)}` };
+    if (isRecord(whole)) return { kind: "unknown", what: `a JSON object with keys ${keyNames(whole)}` };
     if (start.trimStart().startsWith("{"))
       return { kind: "unknown", what: "JSON text that is not one object a line" };
     if (values.every((v) => v === UNPARSED)) return { kind: "unknown", what: "text, not JSON" };
@@ -158,13 +159,9 @@ function parseOr(text: string, otherwise: typeof UNPARSED): unknown {
   }
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** What a list of values is: objects by their keys (the union, in the order first seen), or their kinds. */
 function describeValues(values: readonly unknown[], what: "elements" | "lines"): string {
-  const objects = values.filter(isObject);
+  const objects = values.filter(isRecord);
   if (objects.length > 0) {
     const keys = new Set<string>();
     for (const o of objects) for (const key of Object.keys(o)) keys.add(key);
