@@ -8,7 +8,7 @@ import {
   type ToolResultBlock,
   type ToolUseBlock,
 } from "./claude-transcript-rules.ts";
-import { isRecord } from "./fields.ts";
+import { isRecord, textOf } from "./fields.ts";
 import { intern, internOrNull } from "./intern.ts";
 import { contentId } from "./line-id.ts";
 import { rejected, type LineRef, type Normalized } from "./normalized.ts";
@@ -335,10 +335,6 @@ function resultText(content: unknown): string {
 
 function pushText(into: string[], text: unknown): void {
   if (typeof text === "string" && text.length > 0) into.push(text);
-}
-
-function textOf(value: unknown): string | undefined {
-  return typeof value === "string" ? value : undefined;
 }
 
 function nonEmpty(value: string | undefined): string | null {

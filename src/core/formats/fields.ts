@@ -11,6 +11,11 @@ export function textField(obj: Record<string, unknown>, key: string, problems: s
   return null;
 }
 
+/** A value that is text, as it is; undefined for any other value. */
+export function textOf(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
+}
+
 /** A short description of a JSON value's type, for messages. */
 export function describe(value: unknown): string {
   if (value === null) return "null";

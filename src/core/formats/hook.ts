@@ -4,7 +4,7 @@ import { hash64 } from "../hash.ts";
 import { readTime, toIso } from "../time.ts";
 import { readCaptureTime } from "./claude-time.ts";
 import { SPAWNING_TOOLS } from "./claude-transcript-rules.ts";
-import { isRecord } from "./fields.ts";
+import { isRecord, textOf } from "./fields.ts";
 import { hookCcKind, mapHookType, type HookPayload } from "./hook-rules.ts";
 import { intern, internOrNull } from "./intern.ts";
 import { lineId } from "./line-id.ts";
@@ -143,48 +143,44 @@ const PAYLOAD_TIME_FIELDS = ["timestamp", "ts", "logged_at"] as const;
 function hookFacts(payload: HookPayload, type: string): Record<string, unknown> {
   const facts: Record<string, unknown> = { ...payload, ccKind: hookCcKind(payload) };
   const event = payload.hook_event_name;
-  const tool = text(payload["tool_name"]);
+  const tool = textOf(payload["tool_name"]);
   const input = isRecord(payload["tool_input"]) ? payload["tool_input"] : {};
   const response = isRecord(payload["tool_response"]) ? payload["tool_response"] : {};
-  const agent = text(payload["agent_id"]);
+  const agent = textOf(payload["agent_id"]);
   if (tool !== undefined) facts["toolName"] = tool;
-  const toolUseId = text(payload["tool_use_id"]);
+  const toolUseId = textOf(payload["tool_use_id"]);
   if (toolUseId !== undefined) facts["toolUseId"] = toolUseId;
   if (event === "PostToolUse" || event === "PostToolUseFailure") {
     facts["isError"] = type === "tool_failed";
-    if (type === "tool_failed" && text(payload["error"]) === undefined) {
-      const error = text(response["error"]) ?? text(response["stderr"]);
+    if (type === "tool_failed" && textOf(payload["error"]) === undefined) {
+      const error = textOf(response["error"]) ?? textOf(response["stderr"]);
       if (error !== undefined && error.length > 0) facts["error"] = error;
     }
   }
   if (agent !== undefined) facts["agentInstance"] = agent;
   if (event === "SubagentStart" || event === "SubagentStop") {
     if (agent !== undefined) facts["spawnedAgentId"] = agent;
-    const last = text(payload["last_assistant_message"]);
+    const last = textOf(payload["last_assistant_message"]);
     if (last !== undefined) facts["message"] = last;
   } else if (event === "Stop") {
-    const last = text(payload["last_assistant_message"]);
+    const last = textOf(payload["last_assistant_message"]);
     if (last !== undefined) facts["message"] = last;
   } else if (event === "UserPromptSubmit") {
-    const prompt = text(payload["prompt"]);
+    const prompt = textOf(payload["prompt"]);
     if (prompt !== undefined) facts["message"] = prompt;
   }
-  const agentType = text(payload["agent_type"]);
+  const agentType = textOf(payload["agent_type"]);
   if (tool !== undefined && SPAWNING_TOOLS.has(tool)) {
-    const subagentType = text(input["subagent_type"]);
+    const subagentType = textOf(input["subagent_type"]);
     if (subagentType !== undefined) facts["subagentType"] = subagentType;
-    const prompt = text(input["prompt"]);
+    const prompt = textOf(input["prompt"]);
     if (prompt !== undefined && event === "PreToolUse") facts["message"] = prompt;
-    const description = text(input["description"]);
+    const description = textOf(input["description"]);
     if (description !== undefined && event === "PreToolUse") facts["label"] = description;
-    const spawned = text(response["agentId"]);
+    const spawned = textOf(response["agentId"]);
     if (spawned !== undefined && spawned.length > 0) facts["spawnedAgentId"] = spawned;
   } else if (agentType !== undefined) facts["subagentType"] = agentType;
   return facts;
-}
-
-function text(value: unknown): string | undefined {
-  return typeof value === "string" ? value : undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describe as describeValue, isRecord, textField } from "../../../src/core/formats/fields.ts";
+import { describe as describeValue, isRecord, textField, textOf } from "../../../src/core/formats/fields.ts";
 
 describe("textField", () => {
   it("gives text, and null for an absent, null or empty field, without a problem", () => {
@@ -41,5 +41,14 @@ describe("isRecord", () => {
     expect(isRecord({})).toBe(true);
     expect(isRecord({ type: "a2a.send" })).toBe(true);
     for (const value of [null, [], "x", 1, undefined]) expect(isRecord(value), String(value)).toBe(false);
+  });
+});
+
+describe("textOf", () => {
+  it("gives text as it is, empty text included, and undefined for any other value", () => {
+    expect(textOf("Bash")).toBe("Bash");
+    expect(textOf("")).toBe("");
+    for (const value of [undefined, null, 7, true, ["Bash"], { name: "Bash" }])
+      expect(textOf(value)).toBeUndefined();
   });
 });
