@@ -94,12 +94,17 @@ export const HOOK_RULES: readonly HookRule[] = [
 
 /** The type a hook payload maps to; an event no row names becomes `claude.<snake_case name>`. */
 export function mapHookType(payload: HookPayload): string {
-  for (const rule of HOOK_RULES) {
-    if (rule.event === payload.hook_event_name && (rule.test === undefined || rule.test(payload))) {
-      return rule.type;
-    }
-  }
-  return `claude.${snakeCase(payload.hook_event_name)}`;
+  return firstMatch(HOOK_RULES, payload)?.type ?? `claude.${snakeCase(payload.hook_event_name)}`;
+}
+
+/** The first row of a table that names the payload's event and whose condition, if any, holds. */
+function firstMatch<Rule extends { event: string; test?: (payload: HookPayload) => boolean }>(
+  rules: readonly Rule[],
+  payload: HookPayload,
+): Rule | undefined {
+  return rules.find(
+    (rule) => rule.event === payload.hook_event_name && (rule.test === undefined || rule.test(payload)),
+  );
 }
 
 function snakeCase(name: string): string {
@@ -147,10 +152,5 @@ export const HOOK_KIND_RULES: readonly HookKindRule[] = [
 
 /** What a hook payload shows in a transcript; `meta` for events no row names. */
 export function hookCcKind(payload: HookPayload): string {
-  for (const rule of HOOK_KIND_RULES) {
-    if (rule.event === payload.hook_event_name && (rule.test === undefined || rule.test(payload))) {
-      return rule.ccKind;
-    }
-  }
-  return "meta";
+  return firstMatch(HOOK_KIND_RULES, payload)?.ccKind ?? "meta";
 }
