@@ -73,7 +73,7 @@ export const LOAD_HELP = `  --workers N      parse event files on N worker threa
 `;
 
 /** The most workers `--workers` takes. */
-export const MAX_WORKERS = 64;
+const MAX_WORKERS = 64;
 
 /** LOAD_FLAGS as LoadOptions: a bad number is a UsageError; cache warnings go to stderr unless quiet. */
 export function parseLoadOptions(

@@ -36,7 +36,7 @@ export type AssistantBlock =
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 /** `n` characters of the alphabet the Anthropic API writes its ids in. */
-export function base62(rng: Rng, n: number): string {
+function base62(rng: Rng, n: number): string {
   let out = "";
   while (out.length < n) out += BASE62.charAt(rng.int(0, BASE62.length - 1));
   return out;
