@@ -1,3 +1,4 @@
+import { toolUseIdsOf } from "../claude/claude-event.ts";
 import type { CanonicalEvent } from "../event.ts";
 import { pushTo } from "../group.ts";
 import { claudeThreadEnd } from "./claude-outcome.ts";
@@ -53,7 +54,7 @@ export function buildClaudeThreads(
     const turnKey = claudeTurnKeyOf(e, sessionId);
     if (turnKey !== own) pushTo(members, turnKey, e);
     if (e.type === "tool_succeeded" || e.type === "tool_failed")
-      for (const id of (e.facts.toolUseId ?? "").split(" ")) if (id.length > 0) results.add(id);
+      for (const id of toolUseIdsOf(e)) results.add(id);
   }
   const transcripts = claudeTurns(kept, sessionId);
   const works: ThreadWork[] = [];

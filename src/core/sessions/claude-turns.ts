@@ -1,3 +1,4 @@
+import { toolUseIdsOf } from "../claude/claude-event.ts";
 import { eventData } from "../event-data.ts";
 import { eventId, type CanonicalEvent } from "../event.ts";
 import { isRecord } from "../formats/fields.ts";
@@ -112,7 +113,7 @@ function foldCall(
   const answer = callText(e).trim();
   if (answer.length > 0) add(turnKey, said(e, "answer", answer, e.agentId, null, `${eventId(e)}:text`));
   const inputs = toolCallInputs(e);
-  const ids = idsOf(e);
+  const ids = toolUseIdsOf(e);
   const calls: Array<[string, ToolCallInput | undefined]> =
     ids.length > 0 ? ids.map((id) => [id, inputs.get(id)]) : [["", inputs.get("")]];
   calls.forEach(([toolUseId, input], i) => {
@@ -177,7 +178,7 @@ function foldResult(
 ): void {
   const failed = e.type === "tool_failed" || e.facts.isError === true;
   const name = e.facts.toolName ?? "tool";
-  const ids = idsOf(e);
+  const ids = toolUseIdsOf(e);
   const found: StepDraft[] = [];
   if (ids.length === 0) {
     const step = unpaired.get(`${threadKey}\u0000${name}`)?.shift();
@@ -250,11 +251,6 @@ function callText(e: CanonicalEvent): string {
     if (isRecord(block) && block["type"] === "text" && typeof block["text"] === "string")
       texts.push(block["text"]);
   return texts.join("\n\n");
-}
-
-/** The `tool_use` ids of an event (a transcript line may hold several, space-joined). */
-function idsOf(e: CanonicalEvent): string[] {
-  return (e.facts.toolUseId ?? "").split(" ").filter((id) => id.length > 0);
 }
 
 /** A said turn: a prompt, an answer or thinking. */
