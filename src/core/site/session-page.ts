@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Analysis } from "../analysis.ts";
 import type { CanonicalEvent } from "../event.ts";
-import { type Thread, UnattributedEvent, WorkSession } from "../sessions/work-session.ts";
+import { UnattributedEvent, WorkSession } from "../sessions/work-session.ts";
 import { DelegationNode, delegationTree } from "./delegation-tree.ts";
 import { EventRow, eventRow } from "./event-row.ts";
 import { isClaudeThread, isSubagentThread, SubagentNode, subagentNodes } from "./subagent-node.ts";
@@ -94,6 +94,8 @@ function sessionPage(
     return { id, segment: other?.segment ?? null, title: other?.title ?? null };
   };
   const subagents = subagentNodes(session.threads, card.threadSegments);
+  // Subagents are listed under their calls, so the delegation tree leaves their threads out.
+  const subagentAt = session.threads.map(isSubagentThread);
   const mainThread = mainThreadOf(session, card.threadSegments);
   return {
     session,
@@ -101,10 +103,8 @@ function sessionPage(
     title: card.title,
     threadSegments: card.threadSegments,
     delegations: delegationTree(
-      subagents.length === 0 ? session.threads : session.threads.filter((t) => !isSubagentThread(t)),
-      subagents.length === 0
-        ? card.threadSegments
-        : card.threadSegments.filter((_, i) => !isSubagentThread(session.threads[i] as Thread)),
+      session.threads.filter((_, i) => !subagentAt[i]),
+      card.threadSegments.filter((_, i) => !subagentAt[i]),
     ),
     ...(subagents.length === 0 ? {} : { subagents }),
     ...(mainThread === undefined ? {} : { mainThread }),
