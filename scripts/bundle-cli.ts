@@ -73,6 +73,7 @@ export interface BundleResult {
 export async function bundleCli(root: string): Promise<BundleResult> {
   const dir = path.join(root, BUNDLE_FOLDER);
   const entries = ENTRIES.filter((entry) => existsSync(path.join(root, entry.source)));
+  const outputs = entries.map((entry) => `${entry.name}.mjs`);
   await mkdir(dir, { recursive: true });
   // Without its stamp the old bundle counts as stale while the new one is written.
   await rm(path.join(dir, STAMP_FILE), { force: true });
@@ -112,14 +113,14 @@ export async function bundleCli(root: string): Promise<BundleResult> {
     const changedDuringBuild = inputs.some(([, , ctimeMs]) => ctimeMs >= started - 2);
     if (changedDuringBuild && attempt < 3) continue;
     if (!changedDuringBuild) {
-      const stamp: Stamp = { inputs, outputs: entries.map((entry) => `${entry.name}.mjs`) };
+      const stamp: Stamp = { inputs, outputs };
       const temporary = path.join(dir, `${STAMP_FILE}.${process.pid}`);
       await writeFile(temporary, `${JSON.stringify(stamp)}\n`);
       await rename(temporary, path.join(dir, STAMP_FILE));
     }
     return {
       dir,
-      outputs: entries.map((entry) => `${entry.name}.mjs`),
+      outputs,
       inputs: changedDuringBuild ? 0 : inputs.length,
     };
   }
