@@ -196,7 +196,7 @@ function quotedStrings(): (value: string) => string {
 }
 
 /** How many distinct texts the category memory of one writer holds before it starts again. */
-export const CATEGORY_MEMO_SIZE = 1 << 16;
+const CATEGORY_MEMO_SIZE = 1 << 16;
 
 /** The category fields of a line without a category. */
 const NO_CATEGORY = categoryJson(null);

@@ -6,7 +6,7 @@ import path from "node:path";
  * The folders, from the project's root, whose code shapes what a parse makes of a line: the
  * formats and the event in the core, and the reader, columns and cache in the IO shell.
  */
-export const PARSE_CODE_FOLDERS: readonly string[] = ["src/core", "src/ingest"];
+const PARSE_CODE_FOLDERS: readonly string[] = ["src/core", "src/ingest"];
 
 /**
  * A SHA-1 of every `.ts` file under `folders` of `root`: each file's path from the root and its

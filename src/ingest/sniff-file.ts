@@ -14,9 +14,9 @@ import { JsonArrayScanner } from "./json-array-scanner.ts";
 export type FileShape = { kind: "lines" } | { kind: "array" } | { kind: "unknown"; what: string };
 
 /** How many bytes of the (decompressed) start of a file are looked at. */
-export const SNIFF_BYTES = 1024 * 1024;
+const SNIFF_BYTES = 1024 * 1024;
 /** How many non-blank lines or array elements are looked at. */
-export const SNIFF_VALUES = 20;
+const SNIFF_VALUES = 20;
 
 /**
  * The shape of the file at `path` (gzip when `gzip`), from its first SNIFF_BYTES bytes. Reading
