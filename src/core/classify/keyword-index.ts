@@ -72,7 +72,7 @@ export interface KeywordIndex {
 
 /** The first and last Hangul syllables: Korean keywords are looked up by a syllable in this range. */
 export const HANGUL_FIRST = 0xac00;
-export const HANGUL_LAST = 0xd7a3;
+const HANGUL_LAST = 0xd7a3;
 /** The English endings a keyword with `inflect` may take. */
 export const ENDINGS: readonly string[] = ["s", "es", "ed", "d", "ing"];
 
