@@ -1,4 +1,5 @@
 import type { BaseEvent } from "../event.ts";
+import { pushTo } from "../group.ts";
 import type { SubagentMeta } from "./subagent-meta.ts";
 import {
   conversationThread,
@@ -404,9 +405,7 @@ function inlineRuns(
   if (!events.some((e) => isInlineSidechain(e))) return runs;
   for (const call of calls.values()) {
     if (call.sessionId === null) continue;
-    const list = runs.get(call.sessionId) ?? [];
-    list.push({ from: call.ms, to: resultMs.get(call.toolUseId) ?? Infinity, call });
-    runs.set(call.sessionId, list);
+    pushTo(runs, call.sessionId, { from: call.ms, to: resultMs.get(call.toolUseId) ?? Infinity, call });
   }
   return runs;
 }
