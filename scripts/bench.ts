@@ -29,6 +29,7 @@ import {
   type Row,
   type Run,
 } from "./bench/stats.ts";
+import { rendererFolderPrefix } from "./site/render-site.ts";
 
 const HELP = `Usage: npm run bench -- [--mb N] [--runs N] [--skip-build] [--big] [--time-limit MIN] [--hook-runs N]
 
@@ -485,7 +486,7 @@ async function measureBuild(
     // A killed build leaves its renderers' working folders, named after its process, in .astro/.
     const astro = path.join(ROOT, ".astro");
     for (const name of await readdir(astro).catch(() => []))
-      if (name.startsWith(`render-${timed.pid}-`))
+      if (name.startsWith(rendererFolderPrefix(timed.pid)))
         await rm(path.join(astro, name), { recursive: true, force: true });
   }
   await rm(out, { recursive: true, force: true });

@@ -13,6 +13,15 @@ export const ROOT = PROJECT_ROOT;
  * bundle's folder when the command line runs bundled (scripts/bundle-cli.ts).
  */
 const PART_SCRIPT = path.join(ROOT, "scripts", "site", "render-part.ts");
+
+/**
+ * How the folders of a build's renderers in .astro/ begin, each followed by its part's number: a
+ * build that is killed leaves them behind, and whoever killed it finds them by this name.
+ */
+export function rendererFolderPrefix(buildPid: number): string {
+  return `render-${buildPid}-`;
+}
+
 /**
  * Where the renderers build, inside the site's folder until they are moved together: named after
  * us, so that it can be no folder of the user's.
@@ -104,7 +113,7 @@ async function renderPart(
   // ./.astro/ of the working directory when the output folder lies outside it: each process works
   // in a folder of its own inside the project, so that the processes never share that build.
   // Named after this build's process, so that two builds of one checkout never meet either.
-  const cwd = path.join(ROOT, ".astro", `render-${process.pid}-${k}`);
+  const cwd = path.join(ROOT, ".astro", `${rendererFolderPrefix(process.pid)}${k}`);
   await mkdir(cwd, { recursive: true });
   // The build may have failed while the folder was made: then there is nothing to start.
   if (state.cancelled) return;
