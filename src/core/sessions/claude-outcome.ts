@@ -60,7 +60,7 @@ export const CLAUDE_OUTCOME_RULES: readonly ClaudeOutcomeRule[] = [
   {
     name: "a conversation whose last prompt, answer or tool step is an answer, or that a Stop ended",
     decide: (f) => {
-      const last = [...f.transcript].reverse().find((t) => t.kind !== undefined && STEPS.has(t.kind));
+      const last = f.transcript.findLast((t) => t.kind !== undefined && STEPS.has(t.kind));
       return last?.kind === "answer" || f.stopAfterLastStep ? end("completed") : null;
     },
   },
