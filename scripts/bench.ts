@@ -102,14 +102,16 @@ function parseOptions(): Options | null {
     if (!(n > 0)) throw new Error(`--${name} should be a positive number (got ${JSON.stringify(text)})`);
     return n;
   };
+  // A count of rounds: a positive number rounded to a whole one, or exactly 0 for none.
+  const rounds = (name: string, text: string): number => (text === "0" ? 0 : Math.round(number(name, text)));
   return {
     mb: number("mb", values.mb),
-    runs: values.runs === "0" ? 0 : Math.round(number("runs", values.runs)),
+    runs: rounds("runs", values.runs),
     skipBuild: values["skip-build"] === true,
     big: values.big === true,
     timeLimitMs: number("time-limit", values["time-limit"]) * 60_000,
     cli: path.resolve(values.cli),
-    hookRuns: values["hook-runs"] === "0" ? 0 : Math.round(number("hook-runs", values["hook-runs"])),
+    hookRuns: rounds("hook-runs", values["hook-runs"]),
   };
 }
 
