@@ -91,6 +91,22 @@ export function canonicalText(text: string): string | null {
 }
 
 /**
+ * The JSON text of a value as `JSON.stringify` writes it (whitespace between tokens dropped, keys
+ * in the order written): copied from `text` when canonicalText proves that is enough, else written
+ * from `value` (parsed from `text` when not given). Text that is not JSON, or a value nested too
+ * deep to write, stands for itself: it is the best key left.
+ */
+export function canonicalJson(text: string, value?: unknown): string {
+  const copied = canonicalText(text);
+  if (copied !== null) return copied;
+  try {
+    return JSON.stringify(value === undefined ? JSON.parse(text) : value) ?? text;
+  } catch {
+    return text;
+  }
+}
+
+/**
  * The text of the value from `start` to `end`, as canonicalText gives it, when canonicalEnd has
  * just scanned it; null when that scan found it not canonical (`end` is -1).
  */

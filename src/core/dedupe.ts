@@ -1,4 +1,4 @@
-import { canonicalText } from "./canonical-json.ts";
+import { canonicalJson } from "./canonical-json.ts";
 import { compareEvents, compareOrigins, eventId, type BaseEvent } from "./event.ts";
 import { eventText } from "./event-data.ts";
 import type { Finding } from "./finding.ts";
@@ -117,20 +117,6 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
-}
-
-/**
- * A line's JSON as JSON.stringify writes it: copied without its whitespace when the scanner proves
- * that is enough, else parsed and written again. A line too deep to write again is its own text.
- */
-function canonicalJson(text: string): string {
-  const copied = canonicalText(text);
-  if (copied !== null) return copied;
-  try {
-    return JSON.stringify(JSON.parse(text));
-  } catch {
-    return text;
-  }
 }
 
 /** Merges two lists already in timeline order. */

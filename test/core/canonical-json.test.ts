@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   canonicalEnd,
+  canonicalJson,
   canonicalText,
   isCanonicalJson,
   MAX_CANONICAL_DEPTH,
@@ -193,5 +194,14 @@ describe("topLevelMembers", () => {
     expect(topLevelMembers("[1]", ["data"])).toBeNull();
     expect(topLevelMembers('{"a":1} x', ["data"])).toBeNull();
     expect(topLevelMembers("{}", ["data"])?.size).toBe(0);
+  });
+});
+
+describe("canonicalJson", () => {
+  it("gives JSON.stringify's text of the value, copied or written, and text that is no JSON as itself", () => {
+    expect(canonicalJson('{ "b": 1,\n  "a": [1.0, "x"] }')).toBe('{"b":1,"a":[1,"x"]}');
+    expect(canonicalJson('{"a":1}')).toBe('{"a":1}');
+    expect(canonicalJson('{ "a": 1.50 }', { a: 1.5 })).toBe('{"a":1.5}');
+    expect(canonicalJson("{not json")).toBe("{not json");
   });
 });

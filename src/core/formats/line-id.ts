@@ -1,4 +1,4 @@
-import { canonicalText } from "../canonical-json.ts";
+import { canonicalJson } from "../canonical-json.ts";
 import { FINGERPRINT_PREFIX } from "../fingerprint.ts";
 import { hash64 } from "../hash.ts";
 import type { LineRef } from "./normalized.ts";
@@ -30,16 +30,4 @@ export function lineId(ref: Pick<LineRef, "line" | "text">): string {
  */
 export function contentId(text: string, value: unknown): string {
   return FINGERPRINT_PREFIX + hash64(canonicalJson(text, value));
-}
-
-/** The canonical JSON of a parsed text: copied when the scanner proves that is enough, else written. */
-function canonicalJson(text: string, value: unknown): string {
-  const copied = canonicalText(text);
-  if (copied !== null) return copied;
-  try {
-    return JSON.stringify(value) ?? text;
-  } catch {
-    // A value nested too deep for JSON.stringify: its own text is the best key left.
-    return text;
-  }
 }
