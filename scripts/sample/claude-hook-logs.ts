@@ -6,6 +6,8 @@
  * `\uXXXX`, and no newline at the end.
  */
 
+import { pushTo } from "../../src/core/group.ts";
+
 /** The file each hook's payloads go to. */
 const HOOK_FILES: Readonly<Record<string, string>> = {
   SessionStart: "session_start.json",
@@ -53,7 +55,7 @@ export function hookLogFiles(payloads: readonly HookPayload[]): Map<string, stri
   for (const payload of payloads) {
     const name = HOOK_FILES[payload.hook_event_name];
     if (name === undefined) throw new Error(`no capture file for ${payload.hook_event_name}`);
-    byFile.set(name, [...(byFile.get(name) ?? []), payload]);
+    pushTo(byFile, name, payload);
   }
   return new Map([...byFile].map(([name, list]) => [name, pythonJson(list)]));
 }
