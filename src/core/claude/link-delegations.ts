@@ -1,5 +1,5 @@
 import type { BaseEvent } from "../event.ts";
-import { pushTo } from "../group.ts";
+import { addTo, pushTo } from "../group.ts";
 import type { SubagentMeta } from "./subagent-meta.ts";
 import {
   conversationThread,
@@ -321,12 +321,6 @@ function pairByPrompt(calls: readonly Call[], firstPrompts: Iterable<FirstPrompt
     call.agentId = found.agentId;
     claimed.add(found.agentId);
   }
-}
-
-function addTo(map: Map<string, Set<string>>, key: string, value: string): void {
-  const set = map.get(key);
-  if (set === undefined) map.set(key, new Set([value]));
-  else set.add(value);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { BaseEvent } from "../event.ts";
+import { addTo } from "../group.ts";
 import { isTranscriptEvent, smallest } from "./claude-event.ts";
 
 /**
@@ -32,11 +33,7 @@ export function withSessionsOfTitles<E extends BaseEvent>(events: readonly E[]):
     const session = event.workSessionId;
     if (session === null) continue;
     const uuid = event.facts.uuid;
-    if (uuid !== undefined && wanted.has(uuid)) {
-      let set = sessionsOfUuid.get(uuid);
-      if (set === undefined) sessionsOfUuid.set(uuid, (set = new Set()));
-      set.add(session);
-    }
+    if (uuid !== undefined && wanted.has(uuid)) addTo(sessionsOfUuid, uuid, session);
     if (orphanFiles.has(event.file)) {
       let counts = countsOfFile.get(event.file);
       if (counts === undefined) countsOfFile.set(event.file, (counts = new Map()));

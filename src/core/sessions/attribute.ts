@@ -1,5 +1,5 @@
 import type { CanonicalEvent } from "../event.ts";
-import { pushTo } from "../group.ts";
+import { addTo, pushTo } from "../group.ts";
 
 /**
  * Why an event stayed unattributed, as a key pages name in words: it names nothing to go by; its
@@ -44,10 +44,7 @@ export function attributeEvents(
   const byConversation = new Map<string, Set<string>>();
   const byTask = new Map<string, Set<string>>();
   const note = (map: Map<string, Set<string>>, key: string | null, ws: string): void => {
-    if (key === null) return;
-    const set = map.get(key);
-    if (set === undefined) map.set(key, new Set([ws]));
-    else set.add(ws);
+    if (key !== null) addTo(map, key, ws);
   };
   for (const [task, ws] of taskSessions) note(byTask, task, ws);
   for (const event of events) {
