@@ -160,4 +160,16 @@ describe("classifyEvents", () => {
       ["a2a.send", "conversation.main"],
     ]);
   });
+  it("writes the classification onto the events given, the same values as classifyEvent, in the same key order", () => {
+    const events = [oc("a2a.send", { fromAgent: "eden", toAgent: "seum" }), oc("task.started", {})];
+    const copies = events.map((event) => classifyEvent(event, MAINS));
+    const classified = classifyEvents(events, MAINS);
+    classified.forEach((event, i) => {
+      expect(event).toBe(events[i]);
+      expect(Object.keys(event)).toEqual(Object.keys(copies[i] as object));
+      expect(event).toEqual(copies[i]);
+    });
+    // Classifying again, as a second analysis of the same input does, changes nothing.
+    expect(classifyEvents(events, MAINS)).toEqual(copies);
+  });
 });
