@@ -35,8 +35,10 @@ export interface BlockedReasonRule {
   matches: (facts: FailureFacts) => boolean;
 }
 
-const text = (d: Record<string, unknown>, k: string): string =>
-  typeof d[k] === "string" ? (d[k] as string) : "";
+const text = (d: Record<string, unknown>, k: string): string => {
+  const value = d[k];
+  return typeof value === "string" ? value : "";
+};
 const failedResponse = (f: FailureFacts): boolean =>
   f.type === "a2a.response" &&
   (f.data["outcome"] === "blocked" ||
@@ -45,14 +47,16 @@ const failedResponse = (f: FailureFacts): boolean =>
 const CONCURRENCY_TEXT = "동시 처리 한도 초과";
 
 /**
- * True when the texts, joined, hold `phrase` (which may run across two of them). Every event of
- * every thread is checked, and joining copies its message: a part of the phrase that starts in a
- * text puts the phrase's first character there, so without that character in any text the join
- * cannot hold the phrase and is not made.
+ * True when the three texts, joined, hold `phrase` (which may run across two of them). Every
+ * event of every thread is checked, and joining copies its message: a part of the phrase that
+ * starts in a text puts the phrase's first character there, so without that character in any
+ * text the join cannot hold the phrase and is not made. The texts are three arguments, not an
+ * array, so that the check of an event without the character allocates nothing.
  */
-function joinedHold(texts: readonly string[], phrase: string): boolean {
+function joinedHold(a: string, b: string, c: string, phrase: string): boolean {
   const first = phrase.charAt(0);
-  return texts.some((t) => t.includes(first)) && texts.join("").includes(phrase);
+  if (!a.includes(first) && !b.includes(first) && !c.includes(first)) return false;
+  return (a + b + c).includes(phrase);
 }
 
 const CONTEXT =
@@ -65,7 +69,9 @@ export const BLOCKED_REASON_RULES: readonly BlockedReasonRule[] = [
     matches: (f) =>
       f.data["concurrencyBlocked"] === true ||
       joinedHold(
-        [text(f.data, "message"), text(f.data, "error"), text(f.data, "replyPreview")],
+        text(f.data, "message"),
+        text(f.data, "error"),
+        text(f.data, "replyPreview"),
         CONCURRENCY_TEXT,
       ),
   },
@@ -114,5 +120,8 @@ export const BLOCKED_REASON_RULES: readonly BlockedReasonRule[] = [
 
 /** The reason an event shows a failed flow, or null when it shows none. */
 export function blockedReasonOf(facts: FailureFacts): BlockedReason | null {
-  return BLOCKED_REASON_RULES.find((rule) => rule.matches(facts))?.reason ?? null;
+  // A loop rather than find: every event of every thread passes here, and find's callback was
+  // a closure made per call.
+  for (const rule of BLOCKED_REASON_RULES) if (rule.matches(facts)) return rule.reason;
+  return null;
 }

@@ -1,6 +1,6 @@
 import type { CollabCategory } from "../category.ts";
 import { evidenceOf } from "../classify/classify-text.ts";
-import { eventEvidence } from "../classify/event-category.ts";
+import { textOf } from "../classify/event-category.ts";
 import type { CategoryEvidence } from "../classify/category-evidence.ts";
 import { eventId, type CanonicalEvent } from "../event.ts";
 import type { CategoryOverrides } from "../overrides.ts";
@@ -16,7 +16,7 @@ import type { MentionNames } from "./transcript.ts";
 import { sessionStatus } from "./status.ts";
 import { threadKeyOf, threadKeysOf } from "./thread-key.ts";
 import { buildThreads, type ThreadWork } from "./threads.ts";
-import { sessionTitle } from "./title.ts";
+import { titleOfPayloads } from "./title.ts";
 import {
   UNTITLED_SESSION,
   type RoleCounts,
@@ -75,10 +75,11 @@ export function buildWorkSessions(attribution: Attribution, context: SessionCont
     ]),
   );
   const next = nextSessionsOf(previous);
+  const evidence = evidenceMemo();
   const built = [...attribution.bySession].map(([id, events]) =>
-    buildOne(id, events, context, { previous: previous.get(id), next: next.get(id) ?? [] }),
+    buildOne(id, events, context, { previous: previous.get(id), next: next.get(id) ?? [] }, evidence),
   );
-  const loose = looseThreadEvents(attribution.unattributed.map((u) => u.event));
+  const loose = looseThreadEvents(attribution.unattributed);
   const looseThreadKeys = threadKeysOf(loose, true);
   const threads = [
     ...built.flatMap((b) => b.threads),
@@ -98,12 +99,36 @@ export function isAgentToAgent(e: Pick<CanonicalEvent, "type" | "eventRole">): b
   );
 }
 
+/**
+ * The evidence of a text, scored once per distinct text of a run: the messages of a session (a
+ * send and the copies that relay it) and of a log (status lines, greetings) repeat, and scoring a
+ * text is the dearest part of deciding a category. The evidence is only read afterwards, so one
+ * value can serve every event with that text. The table is emptied when it grows past
+ * EVIDENCE_KEPT, so a log of millions of distinct texts cannot fill memory with it.
+ */
+function evidenceMemo(): (text: string) => CategoryEvidence {
+  const known = new Map<string, CategoryEvidence>();
+  return (text) => {
+    let evidence = known.get(text);
+    if (evidence === undefined) {
+      if (known.size >= EVIDENCE_KEPT) known.clear();
+      evidence = evidenceOf(text);
+      known.set(text, evidence);
+    }
+    return evidence;
+  };
+}
+
+/** How many texts' evidence evidenceMemo keeps at most. */
+const EVIDENCE_KEPT = 10_000;
+
 /** One work session and its threads, from its events and its links to other sessions. */
 function buildOne(
   id: string,
   events: CanonicalEvent[],
   context: SessionContext,
   links: { previous: string | undefined; next: readonly string[] },
+  evidenceOfText: (text: string) => CategoryEvidence,
 ): { session: WorkSession; threads: ThreadWork[]; titled: boolean } {
   const first = events[0] as CanonicalEvent;
   const last = events.at(-1) as CanonicalEvent;
@@ -112,11 +137,18 @@ function buildOne(
   const taskIds = new Set<string>();
   const stated: CollabCategory[] = [];
   // A Claude Code session's events are read by its own rules (claude-threads, claude-title); the
-  // rest by the agent-to-agent rules, which would title it by a Task call's label.
+  // rest by the agent-to-agent rules, which would title it by a Task call's label. The lists the
+  // rules read are filled in this one pass, in time order, rather than filtered out of each other.
   const claude: CanonicalEvent[] = [];
+  const conversations: CanonicalEvent[] = [];
+  const a2a: CanonicalEvent[] = [];
   let undated = true;
   for (const event of events) {
     if (event.source === "claude_code") claude.push(event);
+    else {
+      if (event.eventRole === "conversation.main") conversations.push(event);
+      if (isAgentToAgent(event)) a2a.push(event);
+    }
     if (event.undated !== true) undated = false;
     roleCounts[event.eventRole]++;
     if (event.agentId !== null) agents.add(event.agentId);
@@ -125,23 +157,23 @@ function buildOne(
     if (event.taskId !== null) taskIds.add(event.taskId);
     if (event.statedCategory !== null) stated.push(event.statedCategory);
   }
-  const others = claude.length === 0 ? events : events.filter((e) => e.source !== "claude_code");
-  const conversations = others.filter((e) => e.eventRole === "conversation.main");
-  const descriptions = [...taskIds]
-    .sort()
-    .map((t) => context.taskDescriptions.get(t))
-    .filter((d): d is string => d !== undefined);
-  let evidence = [
-    ...claudeCategoryEvidence(claude),
-    ...(conversations.length > 0 ? conversations : others.filter((e) => e.type.startsWith("a2a.")))
-      .map(eventEvidence)
-      .filter((e): e is CategoryEvidence => e !== null),
-  ];
+  const sortedTaskIds = [...taskIds].sort();
+  const descriptions: string[] = [];
+  for (const t of sortedTaskIds) {
+    const description = context.taskDescriptions.get(t);
+    if (description !== undefined) descriptions.push(description);
+  }
+  // Its conversations' words, else its a2a.* events' (every a2a.* event is agent-to-agent).
+  const evidence = claudeCategoryEvidence(claude);
+  const spoken = conversations.length > 0 ? conversations : a2a.filter((e) => e.type.startsWith("a2a."));
+  for (const e of spoken) {
+    const text = textOf(e.facts);
+    if (text !== null) evidence.push(evidenceOfText(text));
+  }
   // Without any message, what its tasks are about is the best evidence there is.
-  if (evidence.length === 0) evidence = descriptions.map((d) => evidenceOf(d));
+  if (evidence.length === 0) for (const d of descriptions) evidence.push(evidenceOfText(d));
   const override = ownValue(context.overrides, id);
   const category = sessionCategory({ override, stated, evidence });
-  const a2a = others.filter(isAgentToAgent);
   const threads = buildThreads(a2a, id, context.logEndMs, context.mentionNames);
   if (claude.length > 0) {
     const ccThreads = claude.filter(isClaudeThreadEvent);
@@ -154,8 +186,8 @@ function buildOne(
   }
   const title =
     (claude.length > 0 ? claudeSessionTitle(claude) : null) ??
-    sessionTitle(
-      [...conversations, ...a2a].map((e) => ({ type: e.type, data: e.facts })),
+    titleOfPayloads(
+      [...conversations, ...a2a].map((e) => e.facts),
       descriptions,
     );
   const tokens = claude.length > 0 ? tokenUsageOf(claude.map((e) => e.facts)) : undefined;
@@ -182,7 +214,7 @@ function buildOne(
         }),
     title: title ?? UNTITLED_SESSION,
     agents: [...agents].sort(),
-    taskIds: [...taskIds].sort(),
+    taskIds: sortedTaskIds,
     ...(links.previous === undefined ? {} : { previousWorkSessionId: links.previous }),
     nextWorkSessionIds: [...links.next],
     threads: threads.map((t) => t.thread),
@@ -207,8 +239,10 @@ function noRoles(): RoleCounts {
  * legacy conversations are built from exactly these, and the Report's unattributed list keys them
  * the same way.
  */
-function looseThreadEvents(unattributed: readonly CanonicalEvent[]): CanonicalEvent[] {
-  return unattributed.filter(isAgentToAgent);
+function looseThreadEvents(unattributed: Attribution["unattributed"]): CanonicalEvent[] {
+  const loose: CanonicalEvent[] = [];
+  for (const { event } of unattributed) if (isAgentToAgent(event)) loose.push(event);
+  return loose;
 }
 
 /**
@@ -218,10 +252,7 @@ function looseThreadEvents(unattributed: readonly CanonicalEvent[]): CanonicalEv
  */
 export function listUnattributed(
   attribution: Attribution,
-  looseThreadKeys: readonly string[] = threadKeysOf(
-    looseThreadEvents(attribution.unattributed.map((u) => u.event)),
-    true,
-  ),
+  looseThreadKeys: readonly string[] = threadKeysOf(looseThreadEvents(attribution.unattributed), true),
 ): UnattributedEvent[] {
   const listed: UnattributedEvent[] = [];
   // The events that make threads come in the order their keys were worked out in.

@@ -45,6 +45,9 @@ export function threadKeysOf(events: readonly CanonicalEvent[], splitPairs: bool
   // One key string per conversation rather than one per event: the events of a conversation then
   // share it, and the threads are grouped by a string whose hash is already known.
   const ofConversation = new Map<string, string>();
+  // Likewise one key per sender and receiver: a log's legacy lines, which name no conversation,
+  // are most of its lines, and building and hashing a new key for each was most of this work.
+  const ofPair = new Map<string, Map<string, string>>();
   return events.map((event) => {
     const conversation = event.conversationId;
     if (conversation !== null) {
@@ -52,8 +55,13 @@ export function threadKeysOf(events: readonly CanonicalEvent[], splitPairs: bool
       if (key === undefined) ofConversation.set(conversation, (key = threadKeyOf(event)));
       return key;
     }
-    const key = threadKeyOf(event);
-    if (!splitPairs || !isPairKey(key)) return key;
+    const { fromAgent, toAgent } = event;
+    if (fromAgent === null || toAgent === null) return threadKeyOf(event);
+    let ofSender = ofPair.get(fromAgent);
+    if (ofSender === undefined) ofPair.set(fromAgent, (ofSender = new Map()));
+    let key = ofSender.get(toAgent);
+    if (key === undefined) ofSender.set(toAgent, (key = threadKeyOf(event)));
+    if (!splitPairs) return key;
     const part = open.get(key);
     if (part !== undefined && event.ts - part.lastMs <= LEGACY_GAP_MS) {
       part.lastMs = event.ts;

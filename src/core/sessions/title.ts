@@ -17,15 +17,32 @@ export function sessionTitle(
   events: readonly TitleSource[],
   taskDescriptions: readonly string[] = [],
 ): string | null {
-  const label = events
-    .map((e) => e.data["label"])
-    .find((l): l is string => typeof l === "string" && l.trim().length > 0);
-  if (label !== undefined) return clipTitle(label);
-  for (const { data } of events) {
-    const goal = /^\s*\[Goal\]\s*(.+)$/m.exec(String(data["message"] ?? ""))?.[1];
+  return titleOfPayloads(
+    events.map((e) => e.data),
+    taskDescriptions,
+  );
+}
+
+/**
+ * sessionTitle of the events' payloads alone, which are all its rules read: a session's events
+ * are passed as they are, without an object made for each to carry its type.
+ */
+export function titleOfPayloads(
+  payloads: ReadonlyArray<Readonly<Record<string, unknown>>>,
+  taskDescriptions: readonly string[] = [],
+): string | null {
+  for (const data of payloads) {
+    const label = data["label"];
+    if (typeof label === "string" && label.trim().length > 0) return clipTitle(label);
+  }
+  for (const data of payloads) {
+    const message = String(data["message"] ?? "");
+    // The pattern needs the literal `[Goal]`, so a message without it skips the pattern's scan.
+    if (!message.includes("[Goal]")) continue;
+    const goal = /^\s*\[Goal\]\s*(.+)$/m.exec(message)?.[1];
     if (goal !== undefined && goal.trim().length > 0) return clipTitle(goal);
   }
-  for (const { data } of events) {
+  for (const data of payloads) {
     for (const key of ["message", "replyPreview"]) {
       const line = firstUserFacingLine(data[key]);
       if (line !== null) return clipTitle(line);

@@ -42,19 +42,21 @@ export function buildTasks(
   const taskFiles = taskFilesById(input.taskFiles);
   const fromFiles = new Map(summarizeTasks(taskFiles, input.history).map((t) => [t.taskId, t]));
   const progress = progressByTask(input);
+  // One pass groups the events by task and finds the human-query steps. A loop rather than
+  // flatMap: nearly every event has no step, and flatMap's callback and its spreading of each
+  // result cost more than the steps themselves.
   const taskEvents = new Map<string, CanonicalEvent[]>();
-  for (const event of events) if (event.taskId !== null) pushTo(taskEvents, event.taskId, event);
-  // A loop rather than flatMap: nearly every event has no step, and flatMap's callback and its
-  // spreading of each result cost more than the steps themselves.
   const steps: QueryStep[] = [];
   for (const event of events) {
+    if (event.taskId !== null) pushTo(taskEvents, event.taskId, event);
     const found = queryStepsOf(event);
     if (found.length > 0) steps.push(...found);
   }
   const paired = pairQueries(steps);
 
   // Tasks their events signal about gain what the events say; tasks only events know are made.
-  const signals = new Map([...taskEvents].filter(([, list]) => list.some(isTaskSignal)));
+  const signals = new Map<string, CanonicalEvent[]>();
+  for (const [taskId, list] of taskEvents) if (list.some(isTaskSignal)) signals.set(taskId, list);
   const merged = [
     ...[...fromFiles.values()].map((task) => {
       const list = signals.get(task.taskId);
@@ -73,7 +75,7 @@ export function buildTasks(
           status: task.status,
           steps: task.steps,
           progress: progress.get(task.taskId) ?? [],
-          eventTypes: new Set((taskEvents.get(task.taskId) ?? []).map((e) => e.type)),
+          eventTypes: typesOf(taskEvents.get(task.taskId)),
           createdMs: task.createdMs,
           lastActivityMs: task.lastActivityMs,
           nowMs,
@@ -140,6 +142,13 @@ function withEvents(task: TaskSummary, list: readonly CanonicalEvent[]): TaskSum
     sources: [...task.sources, "events"],
     continuation: continuationOf(list),
   };
+}
+
+/** The types of some events (none when there are none), without a list of them first. */
+function typesOf(list: readonly CanonicalEvent[] | undefined): Set<string> {
+  const types = new Set<string>();
+  if (list !== undefined) for (const e of list) types.add(e.type);
+  return types;
 }
 
 /** Events that are about a task itself, not agent-to-agent traffic that names one. */
