@@ -15,7 +15,7 @@ export const UNATTRIBUTED_REASONS = [
 export type UnattributedReason = (typeof UNATTRIBUTED_REASONS)[number];
 
 /** An event no work session could take, and why. */
-interface Unattributed {
+export interface Unattributed {
   event: CanonicalEvent;
   /** Why, in a sentence that names the ids involved. */
   reason: string;
@@ -47,7 +47,10 @@ export function attributeEvents(
     if (key !== null) addTo(map, key, ws);
   };
   for (const [task, ws] of taskSessions) note(byTask, task, ws);
-  for (const event of events) {
+  // Indexed loops: each runs once over every event, and a for…of loop that runs once makes an
+  // iterator result per element before it is optimized (several times slower on a big log).
+  for (let i = 0; i < events.length; i++) {
+    const event = events[i] as CanonicalEvent;
     if (event.workSessionId === null) continue;
     note(byConversation, event.conversationId, event.workSessionId);
     note(byTask, event.taskId, event.workSessionId);
@@ -55,7 +58,8 @@ export function attributeEvents(
 
   const bySession = new Map<string, CanonicalEvent[]>();
   const unattributed: Unattributed[] = [];
-  for (const event of events) {
+  for (let i = 0; i < events.length; i++) {
+    const event = events[i] as CanonicalEvent;
     if (event.workSessionId !== null) {
       pushTo(bySession, event.workSessionId, event);
       continue;

@@ -120,7 +120,10 @@ export type QueueContention = z.infer<typeof QueueContention>;
  */
 export function queueContention(events: readonly CanonicalEvent[]): QueueContention[] {
   const answered = new Map<string, number[]>();
-  for (const e of events) {
+  // Indexed loops: each runs once over every event, and a for…of loop that runs once makes an
+  // iterator result per element before it is optimized (several times slower on a big log).
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i] as CanonicalEvent;
     if (e.conversationId !== null && (e.type === "a2a.response" || e.type === "a2a.complete"))
       pushTo(answered, e.conversationId, e.ts);
   }
@@ -128,7 +131,8 @@ export function queueContention(events: readonly CanonicalEvent[]): QueueContent
     string,
     Array<{ start: number; end: number; conversationId: string; from: string }>
   >();
-  for (const e of events) {
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i] as CanonicalEvent;
     if (e.type !== "a2a.send" || e.conversationId === null || e.toAgent === null) continue;
     const reply = firstAtOrAfter(answered.get(e.conversationId), e.ts);
     const wait = {

@@ -5,7 +5,7 @@ import type { CategoryEvidence } from "../classify/category-evidence.ts";
 import { eventId, type CanonicalEvent } from "../event.ts";
 import type { CategoryOverrides } from "../overrides.ts";
 import { ownValue } from "../safe-map.ts";
-import type { Attribution } from "./attribute.ts";
+import type { Attribution, Unattributed } from "./attribute.ts";
 import { buildClaudeThreads, type ClaudeThreadLinks } from "./claude-threads.ts";
 import { isClaudeThreadEvent } from "./claude-thread-key.ts";
 import { claudeCategoryEvidence, claudeSessionTitle } from "./claude-title.ts";
@@ -239,9 +239,14 @@ function noRoles(): RoleCounts {
  * legacy conversations are built from exactly these, and the Report's unattributed list keys them
  * the same way.
  */
-function looseThreadEvents(unattributed: Attribution["unattributed"]): CanonicalEvent[] {
+function looseThreadEvents(unattributed: readonly Unattributed[]): CanonicalEvent[] {
   const loose: CanonicalEvent[] = [];
-  for (const { event } of unattributed) if (isAgentToAgent(event)) loose.push(event);
+  // Indexed: a for…of loop that runs once makes an iterator result per element before it is
+  // optimized, and a busy log leaves hundreds of thousands of events unattributed.
+  for (let i = 0; i < unattributed.length; i++) {
+    const { event } = unattributed[i] as Unattributed;
+    if (isAgentToAgent(event)) loose.push(event);
+  }
   return loose;
 }
 
@@ -257,7 +262,9 @@ export function listUnattributed(
   const listed: UnattributedEvent[] = [];
   // The events that make threads come in the order their keys were worked out in.
   let nextLoose = 0;
-  for (const { event, reason, reasonKey } of attribution.unattributed) {
+  // Indexed, for the reason looseThreadEvents gives.
+  for (let i = 0; i < attribution.unattributed.length; i++) {
+    const { event, reason, reasonKey } = attribution.unattributed[i] as Unattributed;
     const threadKey = isAgentToAgent(event) ? (looseThreadKeys[nextLoose++] as string) : threadKeyOf(event);
     // One literal, keys in the order of UnattributedEvent (eventRef's fields first), instead of
     // spreading eventRef's object into another for each of a log's many unattributed events.

@@ -1,5 +1,5 @@
 import { eventId, type CanonicalEvent } from "../event.ts";
-import { blockedReasonOf, type BlockedReason } from "./blocked-reasons.ts";
+import { blockedReasonOf } from "./blocked-reasons.ts";
 import { threadEnd, type OutcomeEvent, type ThreadEnd } from "./thread-outcome.ts";
 import { threadKeysOf } from "./thread-key.ts";
 import { turnOf, type MentionNames, type TranscriptTurn } from "./transcript.ts";
@@ -36,9 +36,17 @@ export function buildThreads(
   const works: ThreadWork[] = [];
   for (const [threadKey, list] of byKey)
     works.push(threadOf(threadKey, list, workSessionId, logEndMs, names));
-  return works.sort(
-    (a, b) => a.thread.startMs - b.thread.startMs || (a.thread.threadKey < b.thread.threadKey ? -1 : 1),
-  );
+  // Most sessions have one thread, and a sort, even of one element, makes its working state.
+  if (works.length > 1)
+    works.sort(
+      (a, b) => a.thread.startMs - b.thread.startMs || (a.thread.threadKey < b.thread.threadKey ? -1 : 1),
+    );
+  return works;
+}
+
+/** An event as the outcome and blocked-reason rules see it. */
+function outcomeEventOf(e: CanonicalEvent): OutcomeEvent {
+  return { type: e.type, ts: e.ts, data: e.facts };
 }
 
 /** True for the event a thread is headed by: the first send, spawn or assignment. */
@@ -47,9 +55,10 @@ function isHead(e: CanonicalEvent): boolean {
 }
 
 /**
- * One thread from its events, in one pass over them: each event's blocked reason is worked out
- * once and read by both the outcome and the transcript, which were a third of building sessions
- * when each worked it out on its own.
+ * One thread from its events: each event's blocked reason is worked out once and read by both the
+ * outcome and the transcript, which were a third of building sessions when each worked it out on
+ * its own. The events as the outcome rules see them and their reasons are mapped, not pushed, so
+ * each list is made at its size at once.
  */
 function threadOf(
   threadKey: string,
@@ -63,18 +72,15 @@ function threadOf(
   // A running maximum, not Math.max(...list): a thread of legacy events keyed by agent pair can
   // hold hundreds of thousands of events, more arguments than a call may take.
   let turns = 0;
-  const outcomeEvents: OutcomeEvent[] = [];
-  const reasons: Array<BlockedReason | null> = [];
+  const outcomeEvents = list.map(outcomeEventOf);
+  const reasons = outcomeEvents.map(blockedReasonOf);
   const transcript: TranscriptTurn[] = [];
-  for (const e of list) {
+  for (let i = 0; i < list.length; i++) {
+    const e = list[i] as CanonicalEvent;
     if (head === undefined && isHead(e)) head = e;
     const turn = e.facts.turn;
     if (typeof turn === "number" && turn > turns) turns = turn;
-    const outcomeEvent = { type: e.type, ts: e.ts, data: e.facts };
-    const reason = blockedReasonOf(outcomeEvent);
-    outcomeEvents.push(outcomeEvent);
-    reasons.push(reason);
-    const said = turnOf(e, eventId, e.facts, names, reason);
+    const said = turnOf(e, eventId, e.facts, names, reasons[i] ?? null);
     if (said !== null) transcript.push(said);
   }
   head ??= first;

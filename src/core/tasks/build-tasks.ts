@@ -44,10 +44,13 @@ export function buildTasks(
   const progress = progressByTask(input);
   // One pass groups the events by task and finds the human-query steps. A loop rather than
   // flatMap: nearly every event has no step, and flatMap's callback and its spreading of each
-  // result cost more than the steps themselves.
+  // result cost more than the steps themselves. An indexed loop, as it runs once over every
+  // event: a for…of loop that runs once makes an iterator result per element before it is
+  // optimized.
   const taskEvents = new Map<string, CanonicalEvent[]>();
   const steps: QueryStep[] = [];
-  for (const event of events) {
+  for (let i = 0; i < events.length; i++) {
+    const event = events[i] as CanonicalEvent;
     if (event.taskId !== null) pushTo(taskEvents, event.taskId, event);
     const found = queryStepsOf(event);
     if (found.length > 0) steps.push(...found);
