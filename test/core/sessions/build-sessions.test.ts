@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { decideCategory, evidenceOf, mergeScores } from "../../../src/core/classify/classify-text.ts";
 import { EventRole } from "../../../src/core/classify/event-role.ts";
 import type { CanonicalEvent } from "../../../src/core/event.ts";
 import { attributeEvents } from "../../../src/core/sessions/attribute.ts";
@@ -42,6 +43,27 @@ describe("buildWorkSessions", () => {
       "orchestration.task": 1,
       "system.observability": 0,
     });
+  });
+
+  it("counts a text as often as its session says it, also when another session said it first", () => {
+    const deploy = "배포 점검 부탁해요";
+    const tickets = "CS 티켓 분류하고 FAQ 업데이트";
+    const said = (ws: string, at: number) => [
+      send(ws, at, deploy),
+      send(ws, at + 1, tickets),
+      send(ws, at + 2, tickets),
+    ];
+    const { sessions } = build([...said("ws-a", 1000), ...said("ws-b", 2000)]);
+    const expected = decideCategory(
+      mergeScores([evidenceOf(deploy), evidenceOf(tickets), evidenceOf(tickets)]),
+    );
+    expect(expected.collabCategory).not.toBe(decideCategory(evidenceOf(deploy)).collabCategory);
+    for (const session of sessions)
+      expect(session, session.workSessionId).toMatchObject({
+        collabCategory: expected.collabCategory,
+        categoryConfidence: expected.categoryConfidence,
+        collabSubTags: expected.collabSubTags,
+      });
   });
 
   it("finds no override for a session named like an Object.prototype member, and the override it has", () => {

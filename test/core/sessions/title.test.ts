@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sessionTitle } from "../../../src/core/sessions/title.ts";
+import { sessionTitle, titleOfPayloads } from "../../../src/core/sessions/title.ts";
 
 const ev = (data: Record<string, unknown>) => ({ type: "a2a.send", data });
 
@@ -26,5 +26,14 @@ describe("sessionTitle", () => {
     const title = sessionTitle([ev({ label: `${"가".repeat(200)}\nmore` })]);
     expect(title).toHaveLength(120);
     expect(title?.endsWith("…")).toBe(true);
+  });
+});
+
+describe("titleOfPayloads", () => {
+  it("titles by the payloads alone as sessionTitle does, reading no [Goal] line out of a message that is no text", () => {
+    const payloads = [{ message: 42 }, { message: "안녕하세요" }, { message: "[Goal] 배포 점검" }];
+    expect(titleOfPayloads(payloads)).toBe("배포 점검");
+    expect(titleOfPayloads(payloads)).toBe(sessionTitle(payloads.map((data) => ev(data))));
+    expect(titleOfPayloads([{ message: 42 }, { replyPreview: "회의록 정리" }])).toBe("회의록 정리");
   });
 });
