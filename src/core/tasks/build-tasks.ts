@@ -118,10 +118,7 @@ function fromEventsOnly(taskId: string, list: readonly CanonicalEvent[]): TaskSu
   return {
     taskId,
     agentId: (started ?? first).agentId ?? "unknown",
-    status: list.reduce<TaskSummary["status"]>(
-      (status, e) => statusFromEvent(e.type, e.facts) ?? status,
-      "unknown",
-    ),
+    status: lastStatusOf(list),
     priority: started === undefined ? "" : String(started.facts["priority"] ?? ""),
     description: "",
     steps: countSteps(null),
@@ -129,6 +126,19 @@ function fromEventsOnly(taskId: string, list: readonly CanonicalEvent[]): TaskSu
     sources: [],
     ...noSignals(),
   };
+}
+
+/**
+ * The status the last event that says one leaves a task in; unknown when none says one. Read from
+ * the end, so that the events before it are not asked.
+ */
+function lastStatusOf(list: readonly CanonicalEvent[]): TaskSummary["status"] {
+  for (let i = list.length - 1; i >= 0; i--) {
+    const e = list[i] as CanonicalEvent;
+    const status = statusFromEvent(e.type, e.facts);
+    if (status !== null) return status;
+  }
+  return "unknown";
 }
 
 /**
