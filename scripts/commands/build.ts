@@ -3,7 +3,7 @@ import { mkdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { toIso } from "../../src/core/time.ts";
-import { buildSiteData } from "../../src/core/site/build-site.ts";
+import { siteShards } from "../../src/core/site/build-site.ts";
 import { describeCounts, type RedactionCount } from "../../src/core/redact/redact.ts";
 import { writeSiteData } from "../../src/ingest/write-site-data.ts";
 import type { LoadOptions } from "../../src/ingest/load.ts";
@@ -154,10 +154,10 @@ async function writeData(
   progress.finish(
     `read ${report.input.files.length} files: ${report.input.events} events, ${report.workSessions.length} work sessions`,
   );
-  const data = buildSiteData(analysis, { redact, inputRoots: inputs.map((i) => path.resolve(i)) });
-  await writeSiteData(dataDir, data);
+  const shards = siteShards(analysis, { redact, inputRoots: inputs.map((i) => path.resolve(i)) });
+  const index = await writeSiteData(dataDir, shards);
   return {
-    redactions: data.index.redactions,
+    redactions: index.redactions,
     generatedAt: report.generatedAt,
     sessions: report.workSessions.length,
     tasks: report.tasks.length,

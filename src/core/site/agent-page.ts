@@ -37,22 +37,24 @@ export type AgentPage = z.infer<typeof AgentPage>;
 
 /**
  * Every agent's page, in the Report's order, from the session and task cards (newest first) and
- * each agent's conversations outside work sessions (newest first, from legacyEntriesByAgent).
+ * each agent's conversations outside work sessions (newest first, from legacyEntriesByAgent). The
+ * cards are grouped by agent once, before the first page; each page is made only when it is asked
+ * for.
  */
-export function agentPages(
+export function* agentPages(
   agents: readonly Agent[],
   lookups: SiteLookups,
   legacyOf: ReadonlyMap<string, readonly LegacyThreadEntry[]>,
-): AgentPage[] {
+): Generator<AgentPage, void, undefined> {
   const sessionsOf = new Map<string, SessionCard[]>();
   for (const card of lookups.sessionCards.values())
     for (const agent of card.agents) pushTo(sessionsOf, agent, card);
   const tasksOf = new Map<string, TaskCard[]>();
   for (const card of lookups.taskCards.values()) pushTo(tasksOf, card.agentId, card);
-  return agents.map((agent) => {
+  for (const agent of agents) {
     const sessions = sessionsOf.get(agent.agentId) ?? [];
     const legacy = legacyOf.get(agent.agentId) ?? [];
-    return {
+    yield {
       agent,
       segment: (lookups.agentCards.get(agent.agentId) as AgentCard).segment,
       swimlane: agentSwimlane(agent.states, agent.lastSeenMs),
@@ -62,5 +64,5 @@ export function agentPages(
       legacyThreads: legacy.slice(0, AGENT_LEGACY_SHOWN),
       legacyThreadCount: legacy.length,
     };
-  });
+  }
 }

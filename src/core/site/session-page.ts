@@ -66,18 +66,23 @@ export const SessionPage = z.object({
 });
 export type SessionPage = z.infer<typeof SessionPage>;
 
-/** Every session's page, in the Report's order. */
-export function sessionPages(analysis: Analysis, lookups: SiteLookups): SessionPage[] {
+/**
+ * Every session's page, in the Report's order, each made only when it is asked for: the site's
+ * data is written a page at a time, so no list of every session's page is ever held.
+ */
+export function* sessionPages(
+  analysis: Analysis,
+  lookups: SiteLookups,
+): Generator<SessionPage, void, undefined> {
   const { unattributed } = analysis.report;
-  return analysis.report.workSessions.map((session) =>
-    sessionPage(
+  for (const session of analysis.report.workSessions)
+    yield sessionPage(
       session,
       lookups.sessionCards.get(session.workSessionId) as SessionCard,
       analysis.sessionEvents.get(session.workSessionId) ?? [],
       unattributed,
       lookups,
-    ),
-  );
+    );
 }
 
 /** One session's page, from the session, its card, its events and the Report's unattributed events. */

@@ -39,13 +39,13 @@ export const TaskPage = z.object({
 });
 export type TaskPage = z.infer<typeof TaskPage>;
 
-/** Every task's page, in the Report's order. */
-export function taskPages(analysis: Analysis, lookups: SiteLookups): TaskPage[] {
-  return analysis.report.tasks.map((task) => {
+/** Every task's page, in the Report's order, each made only when it is asked for. */
+export function* taskPages(analysis: Analysis, lookups: SiteLookups): Generator<TaskPage, void, undefined> {
+  for (const task of analysis.report.tasks) {
     const card = lookups.taskCards.get(task.taskId) as TaskCard;
     const file = analysis.taskFiles.get(task.taskId);
     const events = analysis.taskEvents.get(task.taskId) ?? [];
-    return {
+    yield {
       task,
       segment: card.segment,
       title: card.title,
@@ -56,7 +56,7 @@ export function taskPages(analysis: Analysis, lookups: SiteLookups): TaskPage[] 
       messages: taskMessages(events, lookups.names),
       eventCount: events.length,
     };
-  });
+  }
 }
 
 /** A task's conversation: each of its events that has words, as a turn, up to MAX_MESSAGES. */

@@ -17,7 +17,9 @@ describe("eventsPages", () => {
     { workSessions: [workSession("ws:1")] },
     { events: all, sessionEvents: new Map([["ws:1", inSession]]) },
   );
-  const { listings, pages } = eventsPages(data, siteLookups(data));
+  const made = eventsPages(data, siteLookups(data));
+  const { listings } = made;
+  const pages = [...made.pages];
 
   it("lists delegations and orchestration signals, all together and per role, a hundred a page", () => {
     expect(listings).toEqual([
@@ -56,6 +58,6 @@ describe("eventsPages", () => {
       [0, 1],
       [0, 1],
     ]);
-    expect(none.pages.map((p) => p.rows)).toEqual([[], [], []]);
+    expect([...none.pages].map((p) => p.rows)).toEqual([[], [], []]);
   });
 });
