@@ -124,6 +124,10 @@ export const FACT_FIELDS: readonly FactField[] = Object.entries(EventFacts.shape
 
 const FACT_WORDS = Math.ceil(FACT_FIELDS.length / 32);
 const FACT_INDEX = new Map(FACT_FIELDS.map((f, i) => [f.name as string, i]));
+/** Each fact's kind as a small number, so the writer switches on an integer, not a string. */
+const FACT_KIND_CODE = Uint8Array.from(FACT_FIELDS, (f) =>
+  f.kind === "text" ? 0 : f.kind === "number" ? 1 : f.kind === "flag" ? 2 : 3,
+);
 const SOURCES = EventSource.options;
 const SOURCE_INDEX = new Map<string, number>(SOURCES.map((s, i) => [s, i]));
 
@@ -165,9 +169,9 @@ export class EventColumnsBuilder {
   private rawUsed = 0;
   private readonly keepRaw: boolean;
   private readonly strings = new Map<string, number>();
-  /** The last string of each text field and its index: neighbouring events often share them. */
-  private readonly lastText: Array<string | null> = TEXT_FIELDS.map(() => null);
-  private readonly lastIndex: number[] = TEXT_FIELDS.map(() => -1);
+  /** The last source and its index: a file's events nearly always share one. */
+  private lastSource = "";
+  private lastSourceIndex = 255;
   private readonly file: string;
   private readonly lineBase: number;
 
@@ -189,14 +193,14 @@ export class EventColumnsBuilder {
     return index;
   }
 
-  private textIndex(field: number, value: string | null | undefined): number {
-    if (value === undefined) return -2;
-    if (value === null) return -1;
-    if (this.lastText[field] === value) return this.lastIndex[field]!;
-    const index = this.intern(value);
-    this.lastText[field] = value;
-    this.lastIndex[field] = index;
-    return index;
+  /**
+   * The index of a text field's value, -1 for null and -2 for absent. Straight from the table:
+   * the formats hand on one copy of each short text (see intern), whose hash is then already
+   * known, and comparing with the last value or a few recent ones first was measured slower, as
+   * ids of one length share long prefixes that each comparison reads.
+   */
+  private textIndex(value: string | null | undefined): number {
+    return value === undefined ? -2 : value === null ? -1 : this.intern(value);
   }
 
   private grow(): void {
@@ -223,18 +227,23 @@ export class EventColumnsBuilder {
     this.ts[i] = event.ts;
     this.line[i] = event.line - this.lineBase;
     this.needsTime[i] = needsTime ? 1 : 0;
-    this.source[i] = SOURCE_INDEX.get(event.source) ?? 255;
+    const source = event.source;
+    if (source !== this.lastSource) {
+      this.lastSource = source;
+      this.lastSourceIndex = SOURCE_INDEX.get(source) ?? 255;
+    }
+    this.source[i] = this.lastSourceIndex;
     const row = i * TEXT_FIELDS.length;
     const text = this.text;
-    text[row] = this.textIndex(0, event.id);
-    text[row + 1] = this.textIndex(1, event.type);
-    text[row + 2] = this.textIndex(2, event.agentId);
-    text[row + 3] = this.textIndex(3, event.fromAgent);
-    text[row + 4] = this.textIndex(4, event.toAgent);
-    text[row + 5] = this.textIndex(5, event.workSessionId);
-    text[row + 6] = this.textIndex(6, event.conversationId);
-    text[row + 7] = this.textIndex(7, event.taskId);
-    text[row + 8] = this.textIndex(8, event.invalid);
+    text[row] = this.textIndex(event.id);
+    text[row + 1] = this.textIndex(event.type);
+    text[row + 2] = this.textIndex(event.agentId);
+    text[row + 3] = this.textIndex(event.fromAgent);
+    text[row + 4] = this.textIndex(event.toAgent);
+    text[row + 5] = this.textIndex(event.workSessionId);
+    text[row + 6] = this.textIndex(event.conversationId);
+    text[row + 7] = this.textIndex(event.taskId);
+    text[row + 8] = this.textIndex(event.invalid);
     this.twin[i] = event.twin ?? 0;
     this.tsEstimated[i] = event.tsEstimated === undefined ? 0 : event.tsEstimated ? 2 : 1;
     if (event.facts !== NO_FACTS) this.pushFacts(i, event.facts);
@@ -251,33 +260,76 @@ export class EventColumnsBuilder {
     }
   }
 
+  /**
+   * Writes one event's facts. The formats build facts in the schema's order (extractFacts), so
+   * one walk over the object's own keys gives the values in field order, the order they are read
+   * back in; facts in any other order are undone and written again by pushFactsInOrder.
+   */
   private pushFacts(i: number, facts: EventFacts): void {
     const record = facts as Record<string, unknown>;
     const at = i * FACT_WORDS;
+    // Room for every fact of one kind, checked once per event rather than once per value.
+    if (this.factTexts + FACT_FIELDS.length > this.factText.length)
+      this.factText = room(this.factText, this.factTexts + FACT_FIELDS.length);
+    if (this.factNumbers + FACT_FIELDS.length > this.factNumber.length)
+      this.factNumber = room(this.factNumber, this.factNumbers + FACT_FIELDS.length);
+    if (this.factFlags + FACT_FIELDS.length > this.factFlag.length)
+      this.factFlag = room(this.factFlag, this.factFlags + FACT_FIELDS.length);
+    if (this.factJsons + FACT_FIELDS.length > this.factJson.length)
+      this.factJson = room(this.factJson, this.factJsons + FACT_FIELDS.length);
+    const texts = this.factTexts;
+    const numbers = this.factNumbers;
+    const flags = this.factFlags;
+    const jsons = this.factJsons;
+    let previous = -1;
+    for (const name in record) {
+      const value = record[name];
+      if (value === undefined) continue;
+      const f = FACT_INDEX.get(name);
+      if (f === undefined) throw new Error(`the fact ${name} has no column`);
+      if (f <= previous) {
+        this.factTexts = texts;
+        this.factNumbers = numbers;
+        this.factFlags = flags;
+        this.factJsons = jsons;
+        this.pushFactsInOrder(at, record);
+        return;
+      }
+      previous = f;
+      this.factMask[at + (f >>> 5)]! |= 1 << (f & 31);
+      this.pushFact(f, value);
+    }
+  }
+
+  /** Writes facts in field order whatever order their object holds them in. */
+  private pushFactsInOrder(at: number, record: Record<string, unknown>): void {
+    for (let w = 0; w < FACT_WORDS; w++) this.factMask[at + w] = 0;
     for (const name in record) {
       if (record[name] === undefined) continue;
       const f = FACT_INDEX.get(name);
       if (f === undefined) throw new Error(`the fact ${name} has no column`);
       this.factMask[at + (f >>> 5)]! |= 1 << (f & 31);
     }
-    // Values are written in field order, the order they are read back in.
-    for (let f = 0; f < FACT_FIELDS.length; f++) {
-      if ((this.factMask[at + (f >>> 5)]! & (1 << (f & 31))) === 0) continue;
-      const field = FACT_FIELDS[f]!;
-      const value = record[field.name];
-      if (field.kind === "text") {
-        this.factText = room(this.factText, this.factTexts + 1);
+    for (let f = 0; f < FACT_FIELDS.length; f++)
+      if ((this.factMask[at + (f >>> 5)]! & (1 << (f & 31))) !== 0)
+        this.pushFact(f, record[FACT_FIELDS[f]!.name]);
+  }
+
+  /** Writes the value of fact `f` to the column of its kind; room was made by pushFacts. */
+  private pushFact(f: number, value: unknown): void {
+    switch (FACT_KIND_CODE[f]) {
+      case 0: {
         this.factText[this.factTexts++] = value === null ? -1 : this.intern(value as string);
-      } else if (field.kind === "number") {
-        this.factNumber = room(this.factNumber, this.factNumbers + 1);
-        this.factNumber[this.factNumbers++] = value as number;
-      } else if (field.kind === "flag") {
-        this.factFlag = room(this.factFlag, this.factFlags + 1);
-        this.factFlag[this.factFlags++] = value === true ? 1 : 0;
-      } else {
-        this.factJson = room(this.factJson, this.factJsons + 1);
-        this.factJson[this.factJsons++] = this.intern(JSON.stringify(value));
+        break;
       }
+      case 1:
+        this.factNumber[this.factNumbers++] = value as number;
+        break;
+      case 2:
+        this.factFlag[this.factFlags++] = value === true ? 1 : 0;
+        break;
+      default:
+        this.factJson[this.factJsons++] = this.intern(JSON.stringify(value));
     }
   }
 

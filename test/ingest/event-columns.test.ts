@@ -142,6 +142,42 @@ describe("event columns", () => {
     expect(() => decodeEvents({ ...columns, dictionary: Buffer.from("{") }, "e.ndjson", 0)).toThrow();
   });
 
+  it("write facts in the schema's order whatever order their object holds them in", async () => {
+    const dir = tmpTree({
+      "e.ndjson":
+        '{"type":"a2a.send","agentId":"x","ts":1,"data":{"message":"m","turn":2,"targetSessionKey":"k"}}\n',
+    });
+    const { events } = await readWithColumns(path.join(dir, "e.ndjson"), "e.ndjson", true);
+    const event = events[0]!;
+    // The same facts built backwards: the builder must not take the object's key order for the schema's.
+    const backwards = { targetSessionKey: "k", turn: 2, message: "m" };
+    const builder = new EventColumnsBuilder("e.ndjson", 0, true);
+    builder.push({ ...event, facts: backwards }, false, 0);
+    builder.push(event, false, 0);
+    const decoded = decodeEvents(throughBytes(builder.done(), true), "e.ndjson", 0).events;
+    for (const read of decoded) {
+      expect(read.facts).toEqual(event.facts);
+      expect(Object.keys(read.facts)).toEqual(["message", "turn", "targetSessionKey"]);
+    }
+  });
+
+  it("refuse a fact the columns do not know, in any order", () => {
+    const event = {
+      file: "a.ndjson",
+      raw: new Uint8Array(0),
+      source: "openclaw",
+      line: 1,
+      ts: 1,
+    } as BaseEvent;
+    for (const facts of [
+      { message: "m", nonsense: 1 },
+      { turn: 1, message: "m", nonsense: 1 },
+    ])
+      expect(() =>
+        new EventColumnsBuilder("a.ndjson", 0, true).push({ ...event, facts } as BaseEvent, false, 0),
+      ).toThrow(/nonsense/);
+  });
+
   it("refuse an event of another file", () => {
     const builder = new EventColumnsBuilder("a.ndjson", 0, true);
     const event = { file: "b.ndjson" } as BaseEvent;
