@@ -147,144 +147,158 @@ export type EventFacts = z.infer<typeof EventFacts>;
 /** Events whose payload holds none of the fields share this one. */
 export const NO_FACTS: EventFacts = Object.freeze({});
 
-type Source = Record<string, unknown>;
+/** How a fact's value is taken: free text as written, a short text shared (see intern), a number, a flag, or a target session key (null when it holds no text). */
+type Take = "text" | "shared" | "number" | "flag" | "key";
+
+/**
+ * Where a producer writes a fact: in the payload (a v1.1 event's `payload`, else the top of the
+ * line), at the top of the line (what it says about the event's place), or under the names our
+ * Claude Code formats give the facts they work out.
+ */
+type Place = "payload" | "top" | "claude";
+
+/**
+ * How each fact is read, one row per field of EventFacts in the schema's order (a test holds the
+ * two together). Short texts a log repeats (roles, session types, session keys, statuses, ids) are
+ * shared like the event's own ids: kept as JSON.parse made them, a copy of `conversation.main` or
+ * `main` per event was a quarter of the loaded strings. Free texts (messages, prompts, answers)
+ * are kept as they are, as they rarely repeat and would only churn the bounded table.
+ */
+export const FACT_READERS: ReadonlyArray<{ name: keyof EventFacts & string; place: Place; take: Take }> = [
+  { name: "message", place: "payload", take: "text" },
+  { name: "replyPreview", place: "payload", take: "text" },
+  { name: "label", place: "payload", take: "shared" },
+  { name: "error", place: "payload", take: "text" },
+  { name: "summary", place: "payload", take: "text" },
+  { name: "prompt", place: "payload", take: "text" },
+  { name: "task_subject", place: "payload", take: "text" },
+  { name: "question", place: "payload", take: "text" },
+  { name: "answer", place: "payload", take: "text" },
+  { name: "outcome", place: "payload", take: "shared" },
+  { name: "waitStatus", place: "payload", take: "shared" },
+  { name: "waitError", place: "payload", take: "text" },
+  { name: "concurrencyBlocked", place: "payload", take: "flag" },
+  { name: "status", place: "payload", take: "shared" },
+  { name: "turn", place: "payload", take: "number" },
+  { name: "attempt", place: "payload", take: "number" },
+  { name: "maxAttempts", place: "payload", take: "number" },
+  { name: "reason", place: "payload", take: "shared" },
+  { name: "action", place: "payload", take: "shared" },
+  { name: "priority", place: "payload", take: "shared" },
+  { name: "requiresApproval", place: "payload", take: "flag" },
+  { name: "previousWorkSessionId", place: "payload", take: "shared" },
+  { name: "run_id", place: "payload", take: "shared" },
+  { name: "eventRole", place: "top", take: "shared" },
+  { name: "fromSessionType", place: "top", take: "shared" },
+  { name: "toSessionType", place: "top", take: "shared" },
+  { name: "requesterSessionKey", place: "top", take: "shared" },
+  { name: "targetSessionKey", place: "top", take: "key" },
+  { name: "parentConversationId", place: "top", take: "shared" },
+  { name: "depth", place: "top", take: "number" },
+  { name: "hop", place: "top", take: "number" },
+  { name: "hook_event_name", place: "top", take: "shared" },
+  { name: "collabCategory", place: "top", take: "shared" },
+  { name: "ccKind", place: "claude", take: "shared" },
+  { name: "toolName", place: "claude", take: "shared" },
+  { name: "toolUseId", place: "claude", take: "text" },
+  { name: "isError", place: "claude", take: "flag" },
+  { name: "failedToolUseIds", place: "claude", take: "text" },
+  { name: "agentInstance", place: "claude", take: "shared" },
+  { name: "spawnedAgentId", place: "claude", take: "shared" },
+  { name: "subagentType", place: "claude", take: "shared" },
+  { name: "isSidechain", place: "claude", take: "flag" },
+  { name: "uuid", place: "claude", take: "text" },
+  { name: "leafUuid", place: "claude", take: "text" },
+  { name: "title", place: "claude", take: "text" },
+  { name: "messageId", place: "claude", take: "text" },
+  { name: "model", place: "claude", take: "shared" },
+  { name: "inputTokens", place: "claude", take: "number" },
+  { name: "outputTokens", place: "claude", take: "number" },
+  { name: "cacheCreationTokens", place: "claude", take: "number" },
+  { name: "cacheReadTokens", place: "claude", take: "number" },
+  { name: "preTokens", place: "claude", take: "number" },
+];
+
+/** Each reader's `take` as a small number, for a switch on an integer. */
+const TAKE_CODE: Readonly<Record<Take, number>> = { text: 0, shared: 1, number: 2, flag: 3, key: 4 };
+const READER_TAKE = Uint8Array.from(FACT_READERS, (r) => TAKE_CODE[r.take]);
+const READER_NAME = FACT_READERS.map((r) => r.name);
+
+/** The readers of the facts found in some places, by field name, with their row numbers. */
+function readersIn(places: readonly Place[]): ReadonlyMap<string, number> {
+  return new Map(FACT_READERS.flatMap((r, i) => (places.includes(r.place) ? [[r.name, i] as const] : [])));
+}
+const PAYLOAD_AND_TOP = readersIn(["payload", "top"]);
+const EVERY_PLACE = readersIn(["payload", "top", "claude"]);
+const PAYLOAD_ONLY = readersIn(["payload"]);
+const TOP_ONLY = readersIn(["top"]);
+
+/** The rows found for the event being read, and their values by row; reused, as events are read one at a time. */
+const foundRows = new Int32Array(FACT_READERS.length);
+const foundValues: unknown[] = FACT_READERS.map(() => undefined);
 
 /**
  * The facts of one event, from its payload as `eventData` gives it. Every event passes through
- * here, so each field is read by its own name, a fast property load, rather than by looping over
- * the schema's keys (a test holds the two to the same fields). The short texts a log repeats
- * (roles, session types, session keys, statuses, ids) are interned like the event's own ids: kept
- * as JSON.parse made them, a copy of `conversation.main` or `main` per event was a quarter of the
- * loaded strings. Free texts (messages, prompts, answers) are kept as they are, as they rarely
- * repeat and would only churn the bounded table.
+ * here, so the payload's own keys are walked once and looked up among the readers (a payload has a
+ * handful of keys, the schema some fifty: reading each field by name was most of the work), and
+ * the facts found are then written in the schema's order, the order the rest of the engine
+ * expects them in. Claude Code facts are read only from Claude Code events, where our formats put
+ * them; other formats never carry them.
  */
 export function extractFacts(source: EventSource, data: Record<string, unknown>): EventFacts {
-  const from: Source =
-    source === "v1.1" && isRecord(data["payload"]) ? { ...data["payload"], run_id: data["run_id"] } : data;
-  let facts: { -readonly [K in keyof EventFacts]: EventFacts[K] } | null = null;
-  const message = from["message"];
-  if (typeof message === "string") (facts ??= {}).message = message;
-  const replyPreview = from["replyPreview"];
-  if (typeof replyPreview === "string") (facts ??= {}).replyPreview = replyPreview;
-  const label = from["label"];
-  if (typeof label === "string") (facts ??= {}).label = intern(label);
-  const error = from["error"];
-  if (typeof error === "string") (facts ??= {}).error = error;
-  const summary = from["summary"];
-  if (typeof summary === "string") (facts ??= {}).summary = summary;
-  const prompt = from["prompt"];
-  if (typeof prompt === "string") (facts ??= {}).prompt = prompt;
-  const task_subject = from["task_subject"];
-  if (typeof task_subject === "string") (facts ??= {}).task_subject = task_subject;
-  const question = from["question"];
-  if (typeof question === "string") (facts ??= {}).question = question;
-  const answer = from["answer"];
-  if (typeof answer === "string") (facts ??= {}).answer = answer;
-  const outcome = from["outcome"];
-  if (typeof outcome === "string") (facts ??= {}).outcome = intern(outcome);
-  const waitStatus = from["waitStatus"];
-  if (typeof waitStatus === "string") (facts ??= {}).waitStatus = intern(waitStatus);
-  const waitError = from["waitError"];
-  if (typeof waitError === "string") (facts ??= {}).waitError = waitError;
-  const concurrencyBlocked = from["concurrencyBlocked"];
-  if (typeof concurrencyBlocked === "boolean") (facts ??= {}).concurrencyBlocked = concurrencyBlocked;
-  const status = from["status"];
-  if (typeof status === "string") (facts ??= {}).status = intern(status);
-  const turn = from["turn"];
-  if (typeof turn === "number") (facts ??= {}).turn = turn;
-  const attempt = from["attempt"];
-  if (typeof attempt === "number") (facts ??= {}).attempt = attempt;
-  const maxAttempts = from["maxAttempts"];
-  if (typeof maxAttempts === "number") (facts ??= {}).maxAttempts = maxAttempts;
-  const reason = from["reason"];
-  if (typeof reason === "string") (facts ??= {}).reason = intern(reason);
-  const action = from["action"];
-  if (typeof action === "string") (facts ??= {}).action = intern(action);
-  const priority = from["priority"];
-  if (typeof priority === "string") (facts ??= {}).priority = intern(priority);
-  const requiresApproval = from["requiresApproval"];
-  if (typeof requiresApproval === "boolean") (facts ??= {}).requiresApproval = requiresApproval;
-  const previousWorkSessionId = from["previousWorkSessionId"];
-  if (typeof previousWorkSessionId === "string")
-    (facts ??= {}).previousWorkSessionId = intern(previousWorkSessionId);
-  const run_id = from["run_id"];
-  if (typeof run_id === "string") (facts ??= {}).run_id = intern(run_id);
-  // What the producer says about the event's place, from the top level of the line.
-  const eventRole = data["eventRole"];
-  if (typeof eventRole === "string") (facts ??= {}).eventRole = intern(eventRole);
-  const fromSessionType = data["fromSessionType"];
-  if (typeof fromSessionType === "string") (facts ??= {}).fromSessionType = intern(fromSessionType);
-  const toSessionType = data["toSessionType"];
-  if (typeof toSessionType === "string") (facts ??= {}).toSessionType = intern(toSessionType);
-  const requesterSessionKey = data["requesterSessionKey"];
-  if (typeof requesterSessionKey === "string")
-    (facts ??= {}).requesterSessionKey = intern(requesterSessionKey);
-  const targetSessionKey = data["targetSessionKey"];
-  if (targetSessionKey !== undefined)
-    (facts ??= {}).targetSessionKey = typeof targetSessionKey === "string" ? intern(targetSessionKey) : null;
-  const parentConversationId = data["parentConversationId"];
-  if (typeof parentConversationId === "string")
-    (facts ??= {}).parentConversationId = intern(parentConversationId);
-  const depth = data["depth"];
-  if (typeof depth === "number") (facts ??= {}).depth = depth;
-  const hop = data["hop"];
-  if (typeof hop === "number") (facts ??= {}).hop = hop;
-  const hook_event_name = data["hook_event_name"];
-  if (typeof hook_event_name === "string") (facts ??= {}).hook_event_name = intern(hook_event_name);
-  const collabCategory = data["collabCategory"];
-  if (typeof collabCategory === "string") (facts ??= {}).collabCategory = intern(collabCategory);
-  if (source === "claude_code") facts = claudeFacts(data, facts);
-  return facts ?? NO_FACTS;
+  let found: number;
+  if (source === "v1.1" && isRecord(data["payload"])) {
+    // A v1.1 event keeps its type-specific fields and run in `payload`, its place at the top.
+    found = collect({ ...data["payload"], run_id: data["run_id"] }, PAYLOAD_ONLY, 0);
+    found = collect(data, TOP_ONLY, found);
+  } else found = collect(data, source === "claude_code" ? EVERY_PLACE : PAYLOAD_AND_TOP, 0);
+  if (found === 0) return NO_FACTS;
+  // A few rows, nearly always found in order already: an insertion sort.
+  for (let i = 1; i < found; i++) {
+    const row = foundRows[i]!;
+    let j = i - 1;
+    for (; j >= 0 && foundRows[j]! > row; j--) foundRows[j + 1] = foundRows[j]!;
+    foundRows[j + 1] = row;
+  }
+  const facts: Record<string, unknown> = {};
+  for (let i = 0; i < found; i++) {
+    const row = foundRows[i]!;
+    facts[READER_NAME[row]!] = foundValues[row];
+  }
+  return facts as EventFacts;
 }
 
-/** Facts being gathered for one event. */
-type MutableFacts = { -readonly [K in keyof EventFacts]: EventFacts[K] };
-
-/**
- * The Claude Code facts, under their own names. The Claude Code formats work them out from the
- * transcript entry or hook payload and hand them here with the payload's own fields, so every
- * fact passes one place; other formats never carry them, so their events do not pay for reading
- * them.
- */
-function claudeFacts(data: Source, found: MutableFacts | null): MutableFacts | null {
-  let facts = found;
-  const ccKind = data["ccKind"];
-  if (typeof ccKind === "string") (facts ??= {}).ccKind = intern(ccKind);
-  const toolName = data["toolName"];
-  if (typeof toolName === "string") (facts ??= {}).toolName = intern(toolName);
-  const toolUseId = data["toolUseId"];
-  if (typeof toolUseId === "string") (facts ??= {}).toolUseId = toolUseId;
-  const isError = data["isError"];
-  if (typeof isError === "boolean") (facts ??= {}).isError = isError;
-  const failedToolUseIds = data["failedToolUseIds"];
-  if (typeof failedToolUseIds === "string") (facts ??= {}).failedToolUseIds = failedToolUseIds;
-  const agentInstance = data["agentInstance"];
-  if (typeof agentInstance === "string") (facts ??= {}).agentInstance = intern(agentInstance);
-  const spawnedAgentId = data["spawnedAgentId"];
-  if (typeof spawnedAgentId === "string") (facts ??= {}).spawnedAgentId = intern(spawnedAgentId);
-  const subagentType = data["subagentType"];
-  if (typeof subagentType === "string") (facts ??= {}).subagentType = intern(subagentType);
-  const isSidechain = data["isSidechain"];
-  if (typeof isSidechain === "boolean") (facts ??= {}).isSidechain = isSidechain;
-  const uuid = data["uuid"];
-  if (typeof uuid === "string") (facts ??= {}).uuid = uuid;
-  const leafUuid = data["leafUuid"];
-  if (typeof leafUuid === "string") (facts ??= {}).leafUuid = leafUuid;
-  const title = data["title"];
-  if (typeof title === "string") (facts ??= {}).title = title;
-  const messageId = data["messageId"];
-  if (typeof messageId === "string") (facts ??= {}).messageId = messageId;
-  const model = data["model"];
-  if (typeof model === "string") (facts ??= {}).model = intern(model);
-  const inputTokens = data["inputTokens"];
-  if (typeof inputTokens === "number") (facts ??= {}).inputTokens = inputTokens;
-  const outputTokens = data["outputTokens"];
-  if (typeof outputTokens === "number") (facts ??= {}).outputTokens = outputTokens;
-  const cacheCreationTokens = data["cacheCreationTokens"];
-  if (typeof cacheCreationTokens === "number") (facts ??= {}).cacheCreationTokens = cacheCreationTokens;
-  const cacheReadTokens = data["cacheReadTokens"];
-  if (typeof cacheReadTokens === "number") (facts ??= {}).cacheReadTokens = cacheReadTokens;
-  const preTokens = data["preTokens"];
-  if (typeof preTokens === "number") (facts ??= {}).preTokens = preTokens;
-  return facts;
+/** Notes the facts `from` holds among `readers`, after the `found` noted already; gives the new count. */
+function collect(from: Record<string, unknown>, readers: ReadonlyMap<string, number>, found: number): number {
+  let n = found;
+  for (const key in from) {
+    const row = readers.get(key);
+    if (row === undefined) continue;
+    const value = from[key];
+    let fact: unknown;
+    switch (READER_TAKE[row]) {
+      case 0:
+        if (typeof value !== "string") continue;
+        fact = value;
+        break;
+      case 1:
+        if (typeof value !== "string") continue;
+        fact = intern(value);
+        break;
+      case 2:
+        if (typeof value !== "number") continue;
+        fact = value;
+        break;
+      case 3:
+        if (typeof value !== "boolean") continue;
+        fact = value;
+        break;
+      default:
+        if (value === undefined) continue;
+        fact = typeof value === "string" ? intern(value) : null;
+    }
+    foundValues[row] = fact;
+    foundRows[n++] = row;
+  }
+  return n;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { extractFacts, NO_FACTS } from "../../src/core/event-facts.ts";
+import { EventFacts, extractFacts, FACT_READERS, NO_FACTS } from "../../src/core/event-facts.ts";
 
 describe("extractFacts", () => {
   it("keeps the fields analysis reads, of the right type, and nothing else", () => {
@@ -46,6 +46,23 @@ describe("extractFacts", () => {
 });
 
 describe("extractFacts and the EventFacts schema", () => {
+  it("have one reader per field, in the schema's order", () => {
+    expect(FACT_READERS.map((r) => r.name)).toEqual(Object.keys(EventFacts.shape));
+  });
+
+  it("write the facts in the schema's order whatever order the payload holds them in", () => {
+    const facts = extractFacts("openclaw", {
+      targetSessionKey: "agent:seum:main",
+      eventRole: "conversation.main",
+      turn: 1,
+      message: "m",
+      fromAgent: "eden",
+    });
+    expect(Object.keys(facts)).toEqual(["message", "turn", "eventRole", "targetSessionKey"]);
+    const v11 = extractFacts("v1.1", { depth: 2, run_id: "r", payload: { question: "q", summary: "s" } });
+    expect(Object.keys(v11)).toEqual(["summary", "question", "run_id", "depth"]);
+  });
+
   it("read the same fields: every field of the schema is kept when present", async () => {
     const { EventFacts } = await import("../../src/core/event-facts.ts");
     const sample: Record<string, unknown> = {};
