@@ -4,9 +4,11 @@ import { siteDataShards, type SiteData, type SiteShards } from "../core/site/bui
 import type { SiteIndex } from "../core/site/site-index.ts";
 import type { SiteShard } from "../core/site/site-shard.ts";
 import { dataFileIn } from "../site/data-folder.ts";
+import { jsonPieces } from "./write-json.ts";
+import { batches } from "./write-output.ts";
 
 /** How many shard files are written at once: the disk, not the CPU, is what a write waits on. */
-const WRITES_IN_FLIGHT = 32;
+export const WRITES_IN_FLIGHT = 32;
 
 /**
  * Writes the site's page data into the data folder `dir` (its layout: src/site/data-folder.ts):
@@ -50,7 +52,8 @@ export async function writeSiteData(dir: string, data: SiteData | SiteShards): P
   };
   await Promise.all(Array.from({ length: WRITES_IN_FLIGHT }, writer));
   if (index === undefined) throw new Error("the site's shards ended without an index");
-  await writeFile(dataFileIn(dir, { kind: "index" }), JSON.stringify(index));
+  // The index lists every session's card: written in pieces, so that its text is never one string.
+  await writeFile(dataFileIn(dir, { kind: "index" }), batches(jsonPieces(index, { pretty: false })));
   // Last: the renderers wait for this file before they read any other.
   await writeFile(dataFileIn(dir, { kind: "ready" }), "");
   return index;

@@ -1,8 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { SiteData } from "../../src/core/site/build-site.ts";
-import { writeSiteData } from "../../src/ingest/write-site-data.ts";
+import type { SiteData, SiteShards } from "../../src/core/site/build-site.ts";
+import type { SiteIndex } from "../../src/core/site/site-index.ts";
+import { WRITES_IN_FLIGHT, writeSiteData } from "../../src/ingest/write-site-data.ts";
 import { tmpTree } from "../helpers/tmp.ts";
 
 const data = {
@@ -41,5 +42,42 @@ describe("writeSiteData", () => {
     expect(existsSync(path.join(dir, "READY"))).toBe(true);
     // The page data of an earlier build goes; the build's settings beside it stay.
     expect(existsSync(path.join(folder, "settings.json"))).toBe(true);
+  });
+
+  it("takes a shard from the stream only when a write in flight is done, and writes the index after the last", async () => {
+    const folder = tmpTree();
+    const sessions = path.join(folder, "pages", "sessions");
+    /** For each shard taken: how many shard files were on disk then, and whether the index was. */
+    const taken: { written: number; index: boolean }[] = [];
+    const index = { nowMs: 1 } as unknown as SiteIndex;
+    function* stream(): SiteShards {
+      for (let i = 0; i < 5 * WRITES_IN_FLIGHT; i++) {
+        taken.push({
+          written: existsSync(sessions) ? readdirSync(sessions).length : 0,
+          index: existsSync(path.join(folder, "pages", "index.json")),
+        });
+        yield { file: { kind: "session", segment: `ws-${i}` }, value: { i } } as never;
+      }
+      return index;
+    }
+    expect(await writeSiteData(folder, stream())).toBe(index);
+    // The k-th shard is taken only once all but WRITES_IN_FLIGHT of the shards before it are written.
+    expect(taken.filter(({ written }, k) => k - written > WRITES_IN_FLIGHT)).toEqual([]);
+    expect(taken.some((t) => t.index)).toBe(false);
+    expect(readdirSync(sessions)).toHaveLength(5 * WRITES_IN_FLIGHT);
+    expect(JSON.parse(readFileSync(path.join(sessions, "ws-7.json"), "utf8"))).toEqual({ i: 7 });
+    expect(JSON.parse(readFileSync(path.join(folder, "pages", "index.json"), "utf8"))).toEqual({ nowMs: 1 });
+    expect(existsSync(path.join(folder, "pages", "READY"))).toBe(true);
+  });
+
+  it("writes no READY when the stream fails, so that no renderer reads a partial folder", async () => {
+    const folder = tmpTree();
+    function* stream(): SiteShards {
+      yield { file: { kind: "task", segment: "task_1" }, value: {} } as never;
+      throw new Error("a builder failed");
+    }
+    await expect(writeSiteData(folder, stream())).rejects.toThrow("a builder failed");
+    expect(existsSync(path.join(folder, "pages", "READY"))).toBe(false);
+    expect(existsSync(path.join(folder, "pages", "index.json"))).toBe(false);
   });
 });

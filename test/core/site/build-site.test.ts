@@ -3,7 +3,21 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Analysis } from "../../../src/core/analysis.ts";
-import { buildSiteData, SiteData } from "../../../src/core/site/build-site.ts";
+import type { CanonicalEvent } from "../../../src/core/event.ts";
+import { publish } from "../../../src/core/redact/publish.ts";
+import { Redactor } from "../../../src/core/redact/redact.ts";
+import {
+  buildSiteData,
+  SiteData,
+  siteDataShards,
+  siteShards,
+  type SiteShards,
+} from "../../../src/core/site/build-site.ts";
+import { FAMILY_BUILDERS } from "../../../src/core/site/families.ts";
+import { siteLookups } from "../../../src/core/site/site-lookups.ts";
+import { SiteShard } from "../../../src/core/site/site-shard.ts";
+import { dataFilePath } from "../../../src/site/data-folder.ts";
+import { analysis as fixture, workSession } from "./fixtures.ts";
 import { EVENTS_PER_PAGE } from "../../../src/core/site/events-page.ts";
 import { SessionPage } from "../../../src/core/site/session-page.ts";
 import { TaskPage } from "../../../src/core/site/task-page.ts";
@@ -15,6 +29,15 @@ import { TEST_NOW } from "../../helpers/run-analyze.ts";
 const SAMPLE = path.resolve(import.meta.dirname, "../../../content/sample");
 let data: SiteData;
 let analysis: Analysis;
+
+/** Every shard of a stream, in order, and the index it ends with. */
+function drain(stream: SiteShards): { shards: SiteShard[]; index: SiteIndex } {
+  const shards: SiteShard[] = [];
+  for (let next = stream.next(); ; next = stream.next()) {
+    if (next.done === true) return { shards, index: next.value };
+    shards.push(next.value);
+  }
+}
 
 beforeAll(async () => {
   analysis = await analyzeInputs([SAMPLE], { cwd: process.cwd(), nowMs: Date.parse(TEST_NOW) });
@@ -77,6 +100,63 @@ describe("buildSiteData on the sample", () => {
         .map((t) => t.taskId),
     );
     expect(data.index.tasks.filter((t) => t.pendingQuestion !== null)).toHaveLength(pending.length);
+  });
+});
+
+describe("siteShards", () => {
+  it("makes each session's page only when its shard is asked for", () => {
+    const looked: string[] = [];
+    /** The sessions' events, noting whose are looked up: a session's page reads its own. */
+    class Watched extends Map<string, CanonicalEvent[]> {
+      override get(id: string): CanonicalEvent[] | undefined {
+        looked.push(id);
+        return super.get(id);
+      }
+    }
+    const watched = fixture(
+      { workSessions: ["ws-1", "ws-2", "ws-3"].map((id) => workSession(id)) },
+      { sessionEvents: new Watched() },
+    );
+    const stream = siteShards(watched);
+    expect(stream.next().value).toMatchObject({ file: { kind: "session", segment: "ws-1" } });
+    expect(looked).toEqual(["ws-1"]);
+    expect(stream.next().value).toMatchObject({ file: { kind: "session", segment: "ws-2" } });
+    expect(looked).toEqual(["ws-1", "ws-2"]);
+  });
+
+  it("hands out every page once, in the order and under the file names the pages read, the index last", () => {
+    const { shards, index } = drain(siteShards(analysis));
+    const { report } = analysis;
+    const lookups = siteLookups(analysis);
+    expect(shards.map((s) => s.file)).toEqual([
+      ...report.workSessions.map((s) => ({
+        kind: "session",
+        segment: lookups.sessionCards.get(s.workSessionId)?.segment,
+      })),
+      ...report.tasks.map((t) => ({ kind: "task", segment: lookups.taskCards.get(t.taskId)?.segment })),
+      ...report.agents.map((a) => ({ kind: "agent", segment: lookups.agentCards.get(a.agentId)?.segment })),
+      ...index.eventListings.flatMap((l) =>
+        Array.from({ length: l.pages }, (_, i) => ({ kind: "events", listing: l.segment, page: i + 1 })),
+      ),
+      ...FAMILY_BUILDERS.flatMap((build) => {
+        const { family, pages } = build(analysis, lookups);
+        return [
+          { kind: "family", family },
+          ...pages.map(({ segment }) => ({ kind: "familyPage", family, segment })),
+        ];
+      }),
+    ]);
+    const paths = shards.map((s) => dataFilePath(s.file).join("/"));
+    expect(new Set(paths).size).toBe(shards.length);
+    expect(shards.filter((s) => !SiteShard.safeParse(s).success)).toEqual([]);
+    expect(SiteIndex.safeParse(index).success).toBe(true);
+  });
+
+  it("is what buildSiteData collects, shard for shard", () => {
+    const streamed = drain(siteShards(analysis));
+    const collected = drain(siteDataShards(data));
+    expect(collected.shards).toEqual(streamed.shards);
+    expect(collected.index).toEqual(streamed.index);
   });
 });
 
@@ -163,6 +243,23 @@ describe("buildSiteData on logs that hold secrets, read from outside the working
       "url password",
     ]);
     expect(site.index.redactions.every((r) => r.count > 0)).toBe(true);
+  });
+
+  it("counts in the index the secrets of every shard, each distinct text once, in any order", () => {
+    const { shards, index } = drain(siteShards(leaky, { inputRoots: [dir] }));
+    expect(shards.length).toBeGreaterThan(1);
+    const plain = drain(siteShards(leaky, { redact: false, inputRoots: [dir] }));
+    const values = [...plain.shards.map((s) => s.value), plain.index];
+    const countsOver = (list: unknown[]): ReturnType<Redactor["counts"]> => {
+      const redactor = new Redactor();
+      for (const value of list) publish(value, { redactor, inputRoots: [dir] });
+      return redactor.counts();
+    };
+    expect(index.redactions).toEqual(countsOver(values));
+    expect(index.redactions).toEqual(countsOver([...values].reverse()));
+    // The pages hold secrets the index's own cards do not show: the counts cover them.
+    const total = (counts: ReturnType<Redactor["counts"]>): number => counts.reduce((n, c) => n + c.count, 0);
+    expect(total(index.redactions)).toBeGreaterThan(total(countsOver([plain.index])));
   });
 
   it("shows no absolute path of an input, only paths relative to it", () => {
