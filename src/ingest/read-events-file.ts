@@ -435,7 +435,8 @@ async function parseHere(plan: EventsFilePlan, r: Reading, context: EventsReadCo
         : null;
     const lineBase = r.lines;
     const end = await parsePart(
-      { ...withLimit(part.job, context), lineBase },
+      // Without a cache no part's CRC is kept, so none is taken.
+      { ...withLimit(part.job, context), lineBase, ...(context.cache === null ? { hash: false } : {}) },
       r.tally,
       (event, needsTime, offset) => {
         r.events.push(event);

@@ -50,6 +50,31 @@ describe("parsePart", () => {
     expect((await part("e.ndjson.gz", 0)).crc).toBe(crc32(gz));
   });
 
+  it("takes no CRC when the job says nothing will keep it, and reads the same events", async () => {
+    const content = `${'{"type":"a","agentId":"x","ts":1}\n'.repeat(3)}`;
+    const dir = tmpTree({ "e.ndjson": content });
+    const read = async (hash?: boolean) => {
+      const types: string[] = [];
+      const end = await parsePart(
+        {
+          absPath: path.join(dir, "e.ndjson"),
+          file: "e.ndjson",
+          start: 0,
+          lineBase: 0,
+          ...(hash === undefined ? {} : { hash }),
+        },
+        new FindingsTally(),
+        (event) => types.push(event.type),
+      );
+      return { end, types };
+    };
+    const hashed = await read();
+    const unhashed = await read(false);
+    expect(hashed.end.crc).toBe(crc32(content));
+    expect(unhashed.end).toEqual({ ...hashed.end, crc: 0 });
+    expect(unhashed.types).toEqual(hashed.types);
+  });
+
   it("says when the file cannot be read", async () => {
     const tally = new FindingsTally();
     const end = await parsePart(
