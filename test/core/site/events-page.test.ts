@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CanonicalEvent } from "../../../src/core/event.ts";
 import { EVENTS_PER_PAGE, EventsPage, eventsPages } from "../../../src/core/site/events-page.ts";
+import type { SessionCard } from "../../../src/core/site/session-card.ts";
 import { siteLookups } from "../../../src/core/site/site-lookups.ts";
 import { analysis, event, workSession } from "./fixtures.ts";
 
@@ -59,5 +60,27 @@ describe("eventsPages", () => {
       [0, 1],
     ]);
     expect([...none.pages].map((p) => p.rows)).toEqual([[], [], []]);
+  });
+
+  it("makes a page's rows only when the page is asked for", () => {
+    const many = Array.from({ length: 2 * EVENTS_PER_PAGE + 50 }, (_, i) => event({ ts: i }));
+    const busy = analysis(
+      { workSessions: [workSession("ws:1")] },
+      { events: many, sessionEvents: new Map([["ws:1", many]]) },
+    );
+    const lookups = siteLookups(busy);
+    let looked = 0;
+    /** The session cards, counting the look-ups: each row made looks its session's card up once. */
+    class Counted extends Map<string, SessionCard> {
+      override get(id: string): SessionCard | undefined {
+        looked++;
+        return super.get(id);
+      }
+    }
+    const made = eventsPages(busy, { ...lookups, sessionCards: new Counted(lookups.sessionCards) });
+    expect(made.listings[0]?.events).toBe(many.length);
+    expect(looked).toBe(0);
+    expect(made.pages.next().value?.rows).toHaveLength(EVENTS_PER_PAGE);
+    expect(looked).toBe(EVENTS_PER_PAGE);
   });
 });
