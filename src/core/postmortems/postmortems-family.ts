@@ -1,3 +1,4 @@
+import { pathSegment } from "../site/path-segment.ts";
 import type { FamilyBuilder } from "../site/site-family.ts";
 import { flowEventsOf } from "./flow-events.ts";
 import { postmortemIndex } from "./postmortem-index.ts";
@@ -13,9 +14,14 @@ export const postmortemsFamily: FamilyBuilder = (analysis, lookups) => {
   return {
     family: "postmortems",
     index: postmortemIndex(report.blockedFlows, report.queueContention, lookups, report.timeZone),
-    pages: report.blockedFlows.map((flow) => {
-      const page = postmortemPage(flow, events.get(flow.flowId), lookups, report.timeZone);
-      return { segment: page.segment, page };
-    }),
+    // Each page is made when it is read, not before: a build writes the pages one at a time, so
+    // that the pages of thousands of flows are never held together. Making one is pure, so a page
+    // read twice is the same value twice.
+    pages: report.blockedFlows.map((flow) => ({
+      segment: pathSegment(flow.flowId),
+      get page() {
+        return postmortemPage(flow, events.get(flow.flowId), lookups, report.timeZone);
+      },
+    })),
   };
 };
