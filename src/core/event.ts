@@ -73,7 +73,7 @@ export const BaseEvent = z.object({
 export type BaseEvent = z.infer<typeof BaseEvent>;
 
 /**
- * A distinct event with what classification adds (`classifyEvent`): the event every stage after
+ * A distinct event with what classification adds (`classifyEvents`): the event every stage after
  * dedupe works with.
  */
 export const CanonicalEvent = BaseEvent.extend({

@@ -28,11 +28,18 @@ type Classification = Pick<
  * The four fields are written onto the events given, which are returned as they are, rather than
  * onto a copy of each: the loaded events stay referenced by the input until the analysis ends, so
  * a classified copy of every event held both at the analysis's peak (about 150 bytes an event,
- * half a gigabyte at 3.6 million). Classifying an event again writes the same values.
+ * half a gigabyte at 3.6 million). An event that already has a role (an earlier analysis of the
+ * same input classified it) is copied instead, so that what an earlier Analysis holds never
+ * changes under it.
  */
 export function classifyEvents(events: readonly BaseEvent[], context: ClassifyContext): CanonicalEvent[] {
-  const classified = events as CanonicalEvent[];
-  for (const event of classified) {
+  const classified: CanonicalEvent[] = new Array<CanonicalEvent>(events.length);
+  for (let i = 0; i < events.length; i++) {
+    const event = events[i] as BaseEvent & Partial<Classification>;
+    if (event.eventRole !== undefined) {
+      classified[i] = classifyEvent(event, context);
+      continue;
+    }
     const added = classificationOf(event, context);
     // Assigned one by one in the order of CanonicalEvent, so that every event takes the same
     // chain of hidden classes and its keys the order a spread would have given them.
@@ -40,6 +47,7 @@ export function classifyEvents(events: readonly BaseEvent[], context: ClassifyCo
     event.fromSessionType = added.fromSessionType;
     event.toSessionType = added.toSessionType;
     event.statedCategory = added.statedCategory;
+    classified[i] = event as CanonicalEvent;
   }
   return classified;
 }

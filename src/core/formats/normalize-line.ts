@@ -78,7 +78,7 @@ export function formatOf(value: unknown): LineFormat | null {
  * Turns one NDJSON line into an event: parsed, then handed to normalizeValue. Any file may hold
  * any of the formats, even mixed, so the format is told from the line itself.
  *
- * Classification comes later, once copies are dropped (`classifyEvent`).
+ * Classification comes later, once copies are dropped (`classifyEvents`).
  */
 export function normalizeLine(ref: LineRef): Normalized {
   let value: unknown;

@@ -160,6 +160,7 @@ describe("classifyEvents", () => {
       ["a2a.send", "conversation.main"],
     ]);
   });
+
   it("writes the classification onto the events given, the same values as classifyEvent, in the same key order", () => {
     const events = [oc("a2a.send", { fromAgent: "eden", toAgent: "seum" }), oc("task.started", {})];
     const copies = events.map((event) => classifyEvent(event, MAINS));
@@ -169,7 +170,12 @@ describe("classifyEvents", () => {
       expect(Object.keys(event)).toEqual(Object.keys(copies[i] as object));
       expect(event).toEqual(copies[i]);
     });
-    // Classifying again, as a second analysis of the same input does, changes nothing.
-    expect(classifyEvents(events, MAINS)).toEqual(copies);
+    // A second analysis of the same input, under other main agents, classifies copies: what the
+    // first one handed on stays as it was.
+    const again = classifyEvents(events, { mainAgents: new Set(["main"]) });
+    expect(again[0]).not.toBe(events[0]);
+    expect(again[0]?.eventRole).toBe("delegation.subagent");
+    expect(classified[0]?.eventRole).toBe("conversation.main");
+    expect(events).toEqual(copies);
   });
 });
