@@ -347,31 +347,33 @@ export class EventColumnsBuilder {
 
   /**
    * The columns, each in an ArrayBuffer of its own: views of the builder's own arrays, not copies,
-   * as copying every column once more into fresh memory cost a cold run a tenth of a second. The
-   * builder is not to be used after.
+   * as copying every column once more into fresh memory cost a cold run a tenth of a second. A
+   * column that filled less than half of its room (its size was guessed too long) is copied out
+   * instead, so that the room never used is not kept alive by the view. The builder is not to be
+   * used after.
    */
   done(): EventColumns {
     const n = this.count;
     return {
       count: n,
-      ts: this.ts.subarray(0, n),
-      line: this.line.subarray(0, n),
-      needsTime: this.needsTime.subarray(0, n),
-      source: this.source.subarray(0, n),
-      text: this.text.subarray(0, n * TEXT_FIELDS.length),
-      twin: this.twin.subarray(0, n),
-      tsEstimated: this.tsEstimated.subarray(0, n),
-      factMask: this.factMask.subarray(0, n * FACT_WORDS),
-      factText: this.factText.subarray(0, this.factTexts),
-      factNumber: this.factNumber.subarray(0, this.factNumbers),
-      factFlag: this.factFlag.subarray(0, this.factFlags),
-      factJson: this.factJson.subarray(0, this.factJsons),
+      ts: fitted(this.ts, n),
+      line: fitted(this.line, n),
+      needsTime: fitted(this.needsTime, n),
+      source: fitted(this.source, n),
+      text: fitted(this.text, n * TEXT_FIELDS.length),
+      twin: fitted(this.twin, n),
+      tsEstimated: fitted(this.tsEstimated, n),
+      factMask: fitted(this.factMask, n * FACT_WORDS),
+      factText: fitted(this.factText, this.factTexts),
+      factNumber: fitted(this.factNumber, this.factNumbers),
+      factFlag: fitted(this.factFlag, this.factFlags),
+      factJson: fitted(this.factJson, this.factJsons),
       // TextEncoder gives a buffer of its own; a small Buffer would be a slice of Node's shared
       // pool, which cannot be handed to another thread.
       dictionary: new TextEncoder().encode(JSON.stringify([...this.strings.keys()])),
-      rawStart: this.rawStart.subarray(0, n),
-      rawLength: this.rawLength.subarray(0, n),
-      fileOffset: this.fileOffset.subarray(0, n),
+      rawStart: fitted(this.rawStart, n),
+      rawLength: fitted(this.rawLength, n),
+      fileOffset: fitted(this.fileOffset, n),
       // The line bytes are the largest column: handed over as they are when they fill their buffer.
       rawBytes: this.rawUsed === this.rawBytes.length ? this.rawBytes : this.rawBytes.slice(0, this.rawUsed),
     };
@@ -656,4 +658,15 @@ export function columnsFromBytes(bytes: Uint8Array, offset: number): { columns: 
     at += byteLength + ((8 - (byteLength % 8)) % 8);
   }
   return { columns: columns as unknown as EventColumns, end: Math.min(at, bytes.length) };
+}
+
+/**
+ * The first `used` values of a column: a view when they fill at least half of it, else a copy, so
+ * that a column sized by a guess far too long does not keep its unused room alive.
+ */
+function fitted<T extends Uint8Array | Uint16Array | Uint32Array | Int32Array | Float64Array>(
+  column: T,
+  used: number,
+): T {
+  return (used * 2 >= column.length ? column.subarray(0, used) : column.slice(0, used)) as T;
 }

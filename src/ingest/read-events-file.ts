@@ -210,15 +210,22 @@ export function startOnPool(plan: EventsFilePlan, pool: ParsePool, context: Even
   // An array is parsed on this thread: it is one part, and its elements are few and large.
   if (plan.shape.kind !== "lines") return;
   for (const part of plan.parts) {
-    part.reply = pool.parse(withLimit(part.job, context));
+    part.reply = pool.parse(jobIn(part.job, context));
     // Taken in order later; a failure then falls back to this thread, so none is left unhandled.
     part.reply.catch(() => {});
   }
 }
 
-/** The job with the context's line length limit, when it sets one. */
-function withLimit(job: PartJob, context: EventsReadContext): PartJob {
-  return context.maxLineBytes === undefined ? job : { ...job, maxLineBytes: context.maxLineBytes };
+/**
+ * The job as the context asks for it: with its line length limit, when it sets one, and without a
+ * CRC when there is no cache, as nothing else keeps one (hashing every byte is a tenth of a parse).
+ */
+function jobIn(job: PartJob, context: EventsReadContext): PartJob {
+  return {
+    ...job,
+    ...(context.maxLineBytes === undefined ? {} : { maxLineBytes: context.maxLineBytes }),
+    ...(context.cache === null ? { hash: false } : {}),
+  };
 }
 
 /** What has been read of a file so far. */
@@ -427,8 +434,8 @@ function addColumns(r: Reading, columns: EventColumns, path: string, raw: Uint8A
 
 /**
  * Bytes per line guessed to size a part's columns before it is read: below the lines of the logs
- * we measured (some 370 bytes in OpenClaw's, more in Claude Code's), so the guess is rarely short,
- * and memory set aside but never written costs nothing on the systems we run on.
+ * we measured (some 370 bytes in OpenClaw's, more in Claude Code's), so the guess is rarely short.
+ * When it is long (a log of long lines), `done()` copies the columns out of the room left unused.
  */
 const BYTES_PER_EVENT_GUESS = 256;
 
@@ -448,8 +455,7 @@ async function parseHere(plan: EventsFilePlan, r: Reading, context: EventsReadCo
         : null;
     const lineBase = r.lines;
     const end = await parsePart(
-      // Without a cache no part's CRC is kept, so none is taken.
-      { ...withLimit(part.job, context), lineBase, ...(context.cache === null ? { hash: false } : {}) },
+      { ...jobIn(part.job, context), lineBase },
       r.tally,
       (event, needsTime, offset) => {
         r.events.push(event);
