@@ -50,7 +50,11 @@ export async function writeSiteData(dir: string, data: SiteData | SiteShards): P
       await writeFile(file, JSON.stringify(shard.value));
     }
   };
-  await Promise.all(Array.from({ length: WRITES_IN_FLIGHT }, writer));
+  // Every write is settled before a failure is passed on, so that a caller who then removes the
+  // folder does not race writes still in flight.
+  const settled = await Promise.allSettled(Array.from({ length: WRITES_IN_FLIGHT }, writer));
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === "rejected");
+  if (failed !== undefined) throw failed.reason;
   if (index === undefined) throw new Error("the site's shards ended without an index");
   // The index lists every session's card: written in pieces, so that its text is never one string.
   await writeFile(dataFileIn(dir, { kind: "index" }), batches(jsonPieces(index, { pretty: false })));
