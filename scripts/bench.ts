@@ -49,7 +49,8 @@ Options:
   --big             also build a state directory of 100,000 work sessions (1.3 GB of log) with
                     a 4 GB heap; it takes many minutes
   --time-limit MIN  a build still running after MIN minutes is stopped and reported as failed
-                    (default 15)
+                    (default 90: the 100,000-session build renders some 890,000 pages, about an
+                    hour on two cores)
   --cli FILE        the workscope entry point to time (default bin/workscope.js), e.g. that of
                     another checkout, to set two versions side by side
   --hook-runs N     rounds of the hook collector against a bare Node (default 20); 0 skips them
@@ -90,7 +91,7 @@ function parseOptions(): Options | null {
       runs: { type: "string", default: "3" },
       "skip-build": { type: "boolean" },
       big: { type: "boolean" },
-      "time-limit": { type: "string", default: "15" },
+      "time-limit": { type: "string", default: "90" },
       cli: { type: "string", default: path.join(ROOT, "bin", "workscope.js") },
       "hook-runs": { type: "string", default: "20" },
       help: { type: "boolean", short: "h" },
