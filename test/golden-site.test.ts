@@ -11,7 +11,7 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSiteData } from "../src/core/site/build-site.ts";
+import { siteShards } from "../src/core/site/build-site.ts";
 import { analyzeInputs } from "../src/ingest/analyze-inputs.ts";
 import { writeSiteData } from "../src/ingest/write-site-data.ts";
 import { TEST_NOW } from "./helpers/run-analyze.ts";
@@ -49,7 +49,8 @@ let pages: string;
 beforeAll(async () => {
   out = mkdtempSync(path.join(tmpdir(), "workscope-golden-site-"));
   const analysis = await analyzeInputs([SAMPLE], { cwd: process.cwd(), nowMs: Date.parse(TEST_NOW) });
-  await writeSiteData(out, buildSiteData(analysis));
+  // The same stream `workscope build` writes.
+  await writeSiteData(out, siteShards(analysis));
   pages = path.join(out, "pages");
 });
 

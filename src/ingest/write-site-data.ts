@@ -1,6 +1,6 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { siteDataShards, type SiteData, type SiteShards } from "../core/site/build-site.ts";
+import type { SiteShards } from "../core/site/build-site.ts";
 import type { SiteIndex } from "../core/site/site-index.ts";
 import type { SiteShard } from "../core/site/site-shard.ts";
 import { dataFileIn } from "../site/data-folder.ts";
@@ -14,14 +14,13 @@ export const WRITES_IN_FLIGHT = 32;
  * Writes the site's page data into the data folder `dir` (its layout: src/site/data-folder.ts):
  * one file per session, task, agent, events page and family page, named by their path segments,
  * then the index for the lists, then the `READY` file the renderers wait for. The shards come one
- * at a time (`siteShards`, or the shards of site data held whole), and each is taken from the
+ * at a time (`siteShards`), and each is taken from the
  * stream only when one of the writes in flight is done, and its JSON made only then: so only those
  * shards are held, and the page data of the whole site never is, in values or in text. The page
  * data of an earlier build is replaced; the folder's other files (the build's settings) stay.
  * Hands back the index it wrote.
  */
-export async function writeSiteData(dir: string, data: SiteData | SiteShards): Promise<SiteIndex> {
-  const shards = "index" in data ? siteDataShards(data) : data;
+export async function writeSiteData(dir: string, shards: SiteShards): Promise<SiteIndex> {
   const pages = dataFileIn(dir, { kind: "pages" });
   await rm(pages, { recursive: true, force: true });
   await mkdir(pages, { recursive: true });

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { SiteData, SiteShards } from "../../src/core/site/build-site.ts";
 import type { SiteIndex } from "../../src/core/site/site-index.ts";
 import { WRITES_IN_FLIGHT, writeSiteData } from "../../src/ingest/write-site-data.ts";
+import { siteDataShards } from "../helpers/site-data-shards.ts";
 import { tmpTree } from "../helpers/tmp.ts";
 
 const data = {
@@ -22,7 +23,7 @@ const data = {
 describe("writeSiteData", () => {
   it("writes the index and one shard per page under pages/, each in its family's folder, and READY last", async () => {
     const folder = tmpTree({ "settings.json": "{}", "pages/stale.json": "{}" });
-    await writeSiteData(folder, data);
+    await writeSiteData(folder, siteDataShards(data));
     const dir = path.join(folder, "pages");
     expect(JSON.parse(readFileSync(path.join(dir, "index.json"), "utf8"))).toEqual({ generatedAt: "x" });
     expect(readdirSync(path.join(dir, "sessions")).sort()).toEqual(["ws-1.json", "~2E~2E~2Fup.json"]);

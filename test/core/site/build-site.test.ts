@@ -6,18 +6,13 @@ import type { Analysis } from "../../../src/core/analysis.ts";
 import type { CanonicalEvent } from "../../../src/core/event.ts";
 import { publish } from "../../../src/core/redact/publish.ts";
 import { Redactor } from "../../../src/core/redact/redact.ts";
-import {
-  buildSiteData,
-  SiteData,
-  siteDataShards,
-  siteShards,
-  type SiteShards,
-} from "../../../src/core/site/build-site.ts";
+import { buildSiteData, SiteData, siteShards, type SiteShards } from "../../../src/core/site/build-site.ts";
 import { FAMILY_BUILDERS } from "../../../src/core/site/families.ts";
 import { siteLookups } from "../../../src/core/site/site-lookups.ts";
 import { SiteShard } from "../../../src/core/site/site-shard.ts";
 import { dataFilePath } from "../../../src/site/data-folder.ts";
 import { analysis as fixture, workSession } from "./fixtures.ts";
+import { siteDataShards } from "../../helpers/site-data-shards.ts";
 import { EVENTS_PER_PAGE } from "../../../src/core/site/events-page.ts";
 import { SessionPage } from "../../../src/core/site/session-page.ts";
 import { TaskPage } from "../../../src/core/site/task-page.ts";
