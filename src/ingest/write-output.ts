@@ -96,7 +96,7 @@ async function writeTextFile(
  * pipe, a full disk), and the rest follows.
  */
 async function writeWhole(handle: FileHandle, bytes: Buffer): Promise<void> {
-  for (let done = 0; done < bytes.length; ) {
+  for (let done = 0; done < bytes.length;) {
     const { bytesWritten } = await handle.write(bytes, done, bytes.length - done);
     done += bytesWritten;
   }
