@@ -54,11 +54,26 @@ export function* jsonPieces(value: unknown, layout: JsonLayout, depth = OPEN_DEP
 }
 
 /**
+ * How many characters the text of one run of list members holds, about: a list's members are
+ * written by one JSON.stringify per run of them rather than one per member, as each call costs
+ * something of its own and a Report's lists hold hundreds of thousands of small members, while a
+ * run stays small enough to be a short-lived string.
+ */
+export const RUN_CHARS = 1 << 15;
+
+/** How many members the first run of a list takes, before the size of its members is known. */
+const FIRST_RUN = 8;
+
+/** How many members one run takes at most, however small they are. */
+const MAX_RUN = 1024;
+
+/**
  * The pieces of an array or an object, its members written as JSON.stringify writes them: each
  * member through its toJSON, with the key or index it is called with; members an object cannot
  * write (undefined, functions, symbols) left out, and written as `null` in an array. An object
- * above `depth` has its members opened in turn; a list's members are each written whole, by one
- * JSON.stringify, which costs less than opening them and keeps a piece the size of one member.
+ * above `depth` has its members opened in turn; a list's members are written whole, by one
+ * JSON.stringify per run of them (`runPieces`), which costs less than opening them and keeps a
+ * piece the size of about `RUN_CHARS` characters, or of one member larger than that.
  */
 function* containerPieces(
   container: object,
@@ -75,8 +90,22 @@ function* containerPieces(
   let written = false;
   if (list) {
     const members = container as unknown[];
-    for (let i = 0; i < members.length; i++) {
-      yield `${before}${memberText(serialized(members[i], String(i)), inner, pretty) ?? "null"}`;
+    let run = FIRST_RUN;
+    for (let i = 0; i < members.length;) {
+      let end = i;
+      while (end < members.length && end - i < run && !ownJson(members[end])) end++;
+      if (end === i) {
+        // A member with a toJSON is written alone, as its toJSON is called with its own index.
+        yield `${before}${memberText(serialized(members[i], String(i)), inner, pretty) ?? "null"}`;
+        i++;
+      } else {
+        // The run's text starts with the line break before its first member, as `before` ends.
+        yield written ? "," : open;
+        const text = runText(members.slice(i, end), indent, pretty);
+        yield text;
+        run = Math.max(1, Math.min(MAX_RUN, Math.round((RUN_CHARS * (end - i)) / text.length)));
+        i = end;
+      }
       before = between;
       written = true;
     }
@@ -113,10 +142,43 @@ function memberText(value: unknown, indent: string, pretty: boolean): string | u
   return text === undefined || indent === "" ? text : text.replaceAll("\n", `\n${indent}`);
 }
 
+/**
+ * The members of a list in a run, as JSON.stringify writes them in their list indented `indent`
+ * deep, without the list's brackets: `a,b` compact, `\n    a,\n    b` pretty. JSON.stringify
+ * writes a member of a list the same whatever its index when it has no toJSON (`ownJson`), and
+ * `null` for one it cannot write, as the list itself does. When pretty, the run is put inside as
+ * many lists as its list is levels deep, so that JSON.stringify indents it as deep as it sits,
+ * which costs less than indenting every line of its text again, and the text of those lists
+ * around it is cut off: level `l` (from 0, outermost first) opens with `[`, a line break and
+ * `2(l + 1)` spaces, and closes with a line break, `2l` spaces and `]`.
+ */
+function runText(run: unknown[], indent: string, pretty: boolean): string {
+  if (!pretty) {
+    const text = JSON.stringify(run);
+    return text.slice(1, text.length - 1);
+  }
+  const levels = indent.length / 2;
+  let wrapped: unknown = run;
+  for (let l = 0; l < levels; l++) wrapped = [wrapped];
+  const text = JSON.stringify(wrapped, null, 2);
+  // Before the run's own `[`: the sum of 2 + 2(l + 1) over the levels; after its own line break,
+  // indent and `]`: the sum of 2 + 2l.
+  const head = levels * (levels + 3);
+  const tail = levels * (levels + 1);
+  return text.slice(head + 1, text.length - tail - indent.length - 2);
+}
+
+/**
+ * Whether JSON.stringify calls a toJSON for a member: an object or a bigint that has one. Such a
+ * member is given its own key, which a run of members in a list of their own would not give it.
+ */
+function ownJson(value: unknown): boolean {
+  return ((typeof value === "object" && value !== null) || typeof value === "bigint") && hasToJSON(value);
+}
+
 /** What JSON.stringify writes for a member: what its toJSON gives for its key, if it has one. */
 function serialized(value: unknown, key: string): unknown {
-  if (((typeof value === "object" && value !== null) || typeof value === "bigint") && hasToJSON(value))
-    return (value as { toJSON: (key: string) => unknown }).toJSON(key);
+  if (ownJson(value)) return (value as { toJSON: (key: string) => unknown }).toJSON(key);
   return value;
 }
 

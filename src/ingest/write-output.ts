@@ -123,9 +123,9 @@ async function encodePieces(
   // Room for a few characters at the least, so that a cut always moves forward.
   const room = Math.max(size, 4 * UTF8_PER_UNIT);
   const units = Math.floor(room / UTF8_PER_UNIT);
-  const spare = reuse ? [Buffer.allocUnsafeSlow(room), Buffer.allocUnsafeSlow(room)] : [];
-  let turn = 0;
-  let buffer = reuse ? spare[0] : Buffer.allocUnsafeSlow(room);
+  let buffer = Buffer.allocUnsafeSlow(room);
+  // With `reuse`, the buffer filled next: the one being written, once its write has settled.
+  let other = reuse ? Buffer.allocUnsafeSlow(room) : undefined;
   let used = 0;
   let writing: Promise<void> = Promise.resolve();
   const flush = async (): Promise<void> => {
@@ -133,8 +133,9 @@ async function encodePieces(
     writing = write(buffer.subarray(0, used));
     // A failure is seen at the next wait; this only keeps it from counting as unhandled before.
     writing.catch(() => undefined);
-    turn = 1 - turn;
-    buffer = reuse ? spare[turn] : Buffer.allocUnsafeSlow(room);
+    const next = other ?? Buffer.allocUnsafeSlow(room);
+    if (reuse) other = buffer;
+    buffer = next;
     used = 0;
   };
   // The first half of a surrogate pair that ended a piece: it waits for the piece after it, which

@@ -3,7 +3,7 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { jsonPieces, writeJsonAtomic, writeJsonTo } from "../../src/ingest/write-json.ts";
+import { jsonPieces, RUN_CHARS, writeJsonAtomic, writeJsonTo } from "../../src/ingest/write-json.ts";
 import { tmpTree } from "../helpers/tmp.ts";
 
 const COMPACT = { pretty: false };
@@ -136,7 +136,7 @@ describe("jsonPieces", () => {
     expectStringifyText({ nested: { [controls]: { [controls]: controls } } });
   });
 
-  it("writes a list one piece per member, so that no piece holds the whole list", () => {
+  it("writes a list's members in runs, each run one piece after its bracket or comma", () => {
     const report = {
       input: { errors: [{ line: 1 }, { line: 2 }] },
       workSessions: [{ id: "a" }, { id: "b" }],
@@ -144,21 +144,48 @@ describe("jsonPieces", () => {
     expect([...jsonPieces(report, PRETTY)]).toEqual([
       '{\n  "input": ',
       '{\n    "errors": ',
-      '[\n      {\n        "line": 1\n      }',
-      ',\n      {\n        "line": 2\n      }',
+      "[",
+      '\n      {\n        "line": 1\n      },\n      {\n        "line": 2\n      }',
       "\n    ]",
       "\n  }",
       ',\n  "workSessions": ',
-      '[\n    {\n      "id": "a"\n    }',
-      ',\n    {\n      "id": "b"\n    }',
+      "[",
+      '\n    {\n      "id": "a"\n    },\n    {\n      "id": "b"\n    }',
       "\n  ]",
       "\n}",
     ]);
+    expect([...jsonPieces({ list: [1, 2] }, COMPACT)]).toEqual(['{"list":', "[", "1,2", "]", "}"]);
+  });
+
+  it("keeps a piece of a long list near RUN_CHARS characters, so that no piece holds the whole list", () => {
     const long = { list: Array.from({ length: 10_000 }, (_, i) => ({ i, text: "x".repeat(100) })) };
-    const pieces = [...jsonPieces(long, COMPACT)];
-    expect(pieces.length).toBeGreaterThan(10_000);
-    expect(Math.max(...pieces.map((p) => p.length))).toBeLessThan(200);
-    expect(pieces.join("")).toBe(JSON.stringify(long));
+    for (const layout of [COMPACT, PRETTY]) {
+      const pieces = [...jsonPieces(long, layout)];
+      expect(pieces.length).toBeGreaterThan(20);
+      expect(Math.max(...pieces.map((p) => p.length))).toBeLessThan(2 * RUN_CHARS);
+      expect(pieces.join("")).toBe(layout.pretty ? JSON.stringify(long, null, 2) : JSON.stringify(long));
+    }
+  });
+
+  it("writes a member with a toJSON alone, with its own index, between runs of the others", () => {
+    const indexed = { toJSON: (key: string) => ({ index: key }) };
+    const list = Array.from({ length: 3000 }, (_, i) =>
+      i % 997 === 5 ? indexed : i % 13 === 0 ? undefined : { i, nested: [indexed, `é${i}`] },
+    );
+    // A hole reads as undefined, which a list writes as null.
+    delete list[17];
+    for (const depth of [1, 2, 3, 4]) {
+      expectStringifyText(list, depth);
+      expectStringifyText({ a: { b: { c: list } } }, depth);
+    }
+  });
+
+  it("indents a run as deep as its list sits, at any depth", () => {
+    let value: unknown = Array.from({ length: 40 }, (_, i) => ({ i, inner: [i, { deep: "x\ny" }] }));
+    for (let level = 0; level < 6; level++) {
+      expectStringifyText(value, 10);
+      value = level % 2 === 0 ? [value, 1] : { key: value, other: [] };
+    }
   });
 
   it("throws as JSON.stringify does on a value JSON cannot write", () => {
