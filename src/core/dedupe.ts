@@ -1,10 +1,18 @@
 import { canonicalJson } from "./canonical-json.ts";
-import { compareEvents, compareOrigins, eventId, type BaseEvent } from "./event.ts";
+import {
+  compareEvents,
+  compareFingerprinted,
+  compareOrigins,
+  eventId,
+  madeIdOf,
+  type BaseEvent,
+  type DistinctEvent,
+} from "./event.ts";
 import { eventText } from "./event-data.ts";
 import type { Finding } from "./finding.ts";
 
 /** The distinct events in timeline order, with what dedupe dropped. */
-export interface Deduped<E extends BaseEvent = BaseEvent> {
+export interface Deduped<E extends DistinctEvent = DistinctEvent> {
   /** Distinct events, ordered by time, then id. */
   events: E[];
   /** How many copies were dropped. */
@@ -23,9 +31,10 @@ export interface Deduped<E extends BaseEvent = BaseEvent> {
  *   pretty-printed element of a `chat.json` array and its compact transcript line are one event.
  *
  * OpenClaw logs are most events, so they take the path that needs no table of ids: sorted, the
- * copies of an event are neighbours.
+ * copies of an event are neighbours. Each distinct one of them is given the id made for it
+ * (`madeId`): the events given are written to, as classification writes to them after.
  */
-export function dedupeEvents<E extends BaseEvent>(events: readonly E[]): Deduped<E> {
+export function dedupeEvents<E extends DistinctEvent>(events: readonly E[]): Deduped<E> {
   const fingerprinted: E[] = [];
   const byId = new Map<string, E[]>();
   for (const event of events) {
@@ -47,8 +56,9 @@ export function dedupeEvents<E extends BaseEvent>(events: readonly E[]): Deduped
   }
 
   // Copies of a fingerprinted event share its time and id, so sorting makes them neighbours; the
-  // distinct events are then written back over the sorted list, which is never longer.
-  fingerprinted.sort((a, b) => compareEvents(a, b) || compareOrigins(a, b));
+  // distinct events are then written back over the sorted list, which is never longer. The sort
+  // reads the parts of the ids rather than making them, as a twin's id is not yet known.
+  fingerprinted.sort((a, b) => compareFingerprinted(a, b) || compareOrigins(a, b));
   let kept = 0;
   for (let i = 0; i < fingerprinted.length;) {
     const first = fingerprinted[i] as E;
@@ -63,6 +73,8 @@ export function dedupeEvents<E extends BaseEvent>(events: readonly E[]): Deduped
     i = end;
   }
   fingerprinted.length = kept;
+  // Each distinct event's id is final now: made here once, for every stage after to read.
+  for (const event of fingerprinted) event.madeId = madeIdOf(event);
   identified.sort(compareEvents);
   return { events: merge(fingerprinted, identified), duplicates, findings };
 }

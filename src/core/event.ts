@@ -3,7 +3,7 @@ import { CollabCategory } from "./category.ts";
 import { EventRole } from "./classify/event-role.ts";
 import { SessionType } from "./classify/session-type.ts";
 import { EventFacts } from "./event-facts.ts";
-import { fingerprintId } from "./fingerprint.ts";
+import { fingerprintId, typeAgentHash } from "./fingerprint.ts";
 import { TIME_RANGE_MS } from "./time.ts";
 
 /** Which of the three formats workscope reads an event came from. */
@@ -73,10 +73,26 @@ export const BaseEvent = z.object({
 export type BaseEvent = z.infer<typeof BaseEvent>;
 
 /**
+ * An event as dedupe hands it on: one of the distinct events, and the id made for it when its
+ * producer wrote none. Events are read and cached without it, as it is only known after dedupe.
+ */
+export const DistinctEvent = BaseEvent.extend({
+  /**
+   * The id `eventId()` gives an event whose producer wrote none (`madeIdOf`), written by dedupe on
+   * each distinct event once its twin number is known. Every later stage asks for the ids (sorts,
+   * turns, listings, the events NDJSON, the site), and making the text anew each time cost more
+   * than dedupe and classification together. Absent on events with an id of their own; `id`
+   * stays null, so what reads it still learns that the producer wrote none.
+   */
+  madeId: z.string().optional(),
+});
+export type DistinctEvent = z.infer<typeof DistinctEvent>;
+
+/**
  * A distinct event with what classification adds (`classifyEvents`): the event every stage after
  * dedupe works with.
  */
-export const CanonicalEvent = BaseEvent.extend({
+export const CanonicalEvent = DistinctEvent.extend({
   /** The event's role: where it is shown. */
   eventRole: EventRole,
   /** The sender's session type. */
@@ -96,11 +112,41 @@ export function compareEvents(a: BaseEvent, b: BaseEvent): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-/** An event's id: the producer's, or a fingerprint of its time, line length, type and agent. */
-export function eventId(event: BaseEvent): string {
+/**
+ * An event's id: the producer's, or a fingerprint of its time, line length, type and agent (the
+ * one dedupe wrote down, else made now).
+ */
+export function eventId(event: DistinctEvent): string {
   if (event.id !== null) return event.id;
+  return event.madeId ?? madeIdOf(event);
+}
+
+/** The id of an event whose producer wrote none: its fingerprint, with its twin number if any. */
+export function madeIdOf(event: BaseEvent): string {
   const id = fingerprintId(event.ts, event.type, event.agentId, event.raw.length);
   return event.twin === undefined ? id : `${id}~${event.twin}`;
+}
+
+/**
+ * `compareEvents` of two events whose producers wrote no id, without making their ids: dedupe
+ * sorts all of them before their ids are final. Ids of one time share their start (`fp-<ts>-`),
+ * so they differ first in the line length's digits, then in the hash of type and agent (always
+ * eight hex digits, so neither is the start of another), then in the twin's number; each part is
+ * compared as the text the id holds, which gives the order of the ids themselves.
+ */
+export function compareFingerprinted(a: BaseEvent, b: BaseEvent): number {
+  if (a.ts !== b.ts) return a.ts - b.ts;
+  if (a.raw.length !== b.raw.length) return compareText(String(a.raw.length), String(b.raw.length));
+  const hash = compareText(typeAgentHash(a.type, a.agentId), typeAgentHash(b.type, b.agentId));
+  if (hash !== 0 || a.twin === b.twin) return hash;
+  // An id without a twin number is the start of its twins' ids.
+  if (a.twin === undefined) return -1;
+  if (b.twin === undefined) return 1;
+  return compareText(String(a.twin), String(b.twin));
+}
+
+function compareText(x: string, y: string): number {
+  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 /** Orders copies of one event by where they were read: the first file and line comes first. */

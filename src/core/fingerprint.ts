@@ -16,16 +16,18 @@ export const FINGERPRINT_PREFIX = "fp-";
 export function fingerprintId(ts: number, type: string, agentId: string | null, lineLength: number): string {
   // join writes one flat string; a template literal of this length is a tree of V8 cons strings
   // (about 200 bytes instead of 50), and every event without an id keeps its id to the end.
-  return [FINGERPRINT_PREFIX, ts, "-", lineLength, "-", typeAgentHash(type, agentId ?? "")].join("");
+  return [FINGERPRINT_PREFIX, ts, "-", lineLength, "-", typeAgentHash(type, agentId)].join("");
 }
 
 /**
- * The hash of a type and an agent, worked out once per pair: a log has a few dozen types and
+ * The hash of a type and an agent (none is ""), as fingerprint ids hold it: eight hex digits,
+ * worked out once per pair: a log has a few dozen types and
  * agents but hundreds of thousands of events, and hashing the pair again for each was a tenth of
  * the analysis. The table is emptied when it grows past TYPE_AGENT_PAIRS_KEPT, so a log of
  * millions of made-up types cannot fill memory with it.
  */
-function typeAgentHash(type: string, agentId: string): string {
+export function typeAgentHash(type: string, agent: string | null): string {
+  const agentId = agent ?? "";
   const known = hashOfPair.get(type)?.get(agentId);
   if (known !== undefined) return known;
   if (pairsKept >= TYPE_AGENT_PAIRS_KEPT) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dedupeEvents } from "../../src/core/dedupe.ts";
-import { eventId, type BaseEvent } from "../../src/core/event.ts";
+import { eventId, type BaseEvent, type DistinctEvent } from "../../src/core/event.ts";
 import { eventData } from "../../src/core/event-data.ts";
 import { baseEvent } from "../helpers/events.ts";
 import { bytes } from "../helpers/line-ref.ts";
@@ -54,6 +54,40 @@ describe("dedupeEvents", () => {
       ]);
       expect(eventId(result.events[0] as BaseEvent)).toBe(`${eventId(run[0] as BaseEvent)}~1`);
     }
+  });
+
+  it("writes each distinct fingerprinted event's final id on it, twins numbered, and none on producer ids", () => {
+    const run: DistinctEvent[] = [
+      oc(5, "a", 1, { m: "y" }),
+      oc(5, "a", 2, { m: "x" }),
+      oc(6, "a", 3),
+      v11("evt-1", 5, "a", 4),
+    ];
+    const { events } = dedupeEvents(run);
+    const fingerprint = eventId(run[0] as BaseEvent);
+    // "evt-1" sorts before the fingerprint ids of its time ("fp-5-…").
+    expect(events.map((e) => [e.id, e.madeId])).toEqual([
+      ["evt-1", undefined],
+      [null, `${fingerprint}~1`],
+      [null, `${fingerprint}~2`],
+      [null, eventId(oc(6, "a", 3))],
+    ]);
+    // The event kept as it was read is the one given the id; twins are copies.
+    expect(run[2]?.madeId).toBe(eventId(oc(6, "a", 3)));
+    expect(run[0]?.madeId).toBeUndefined();
+  });
+
+  it("gives the same events again to a second dedupe of the same events", () => {
+    const run = [
+      oc(5, "a", 1, { m: "y" }),
+      oc(5, "a", 2, { m: "x" }),
+      oc(5, "b", 1, { m: "y" }),
+      oc(6, "a", 3),
+    ];
+    const first = dedupeEvents(run);
+    const second = dedupeEvents(run);
+    expect(second.events).toEqual(first.events);
+    expect(second.duplicates).toBe(first.duplicates);
   });
 
   it("keeps the first copy of a producer id and reports one used for different content", () => {

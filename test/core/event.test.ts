@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { TIME_RANGE_MS } from "../../src/core/time.ts";
-import { BaseEvent, compareEvents, compareOrigins, eventId } from "../../src/core/event.ts";
+import {
+  BaseEvent,
+  compareEvents,
+  compareFingerprinted,
+  compareOrigins,
+  eventId,
+  madeIdOf,
+} from "../../src/core/event.ts";
+import { bytes } from "../helpers/line-ref.ts";
 import { fingerprintId } from "../../src/core/fingerprint.ts";
 import { baseEvent } from "../helpers/events.ts";
 
@@ -18,6 +26,43 @@ describe("eventId", () => {
     expect(eventId(ev())).toBe(fingerprint);
     expect(eventId(ev({ twin: 2 }))).toBe(`${fingerprint}~2`);
     expect(eventId(ev({ file: "b.ndjson", line: 9 }))).toBe(fingerprint);
+  });
+});
+
+describe("eventId of an event dedupe gave an id", () => {
+  it("is the id written down, and the producer's id still wins over it", () => {
+    expect(eventId({ ...ev(), madeId: "fp-written" })).toBe("fp-written");
+    expect(eventId({ ...ev({ id: "evt_1", source: "v1.1" }), madeId: "fp-written" })).toBe("evt_1");
+    expect(madeIdOf(ev({ twin: 3 }))).toBe(eventId(ev({ twin: 3 })));
+  });
+});
+
+describe("compareFingerprinted", () => {
+  /** Events of one time whose ids differ in each part: line lengths of 1–3 digits, types, twins. */
+  const sameTime = [9, 10, 99, 100, 101, 250].flatMap((length) =>
+    ["a2a.send", "a2a.reply"].flatMap((type) =>
+      [undefined, 1, 2, 10].map((twin) =>
+        ev({ type, raw: bytes("x".repeat(length)), ...(twin === undefined ? {} : { twin }) }),
+      ),
+    ),
+  );
+
+  it("orders every pair as compareEvents does, without making the ids", () => {
+    const events = [...sameTime, ev({ ts: 999 }), ev({ ts: 1001, agentId: null })];
+    const sign = (n: number) => Math.sign(n);
+    for (const a of events)
+      for (const b of events)
+        expect(sign(compareFingerprinted(a, b)), `${eventId(a)} ${eventId(b)}`).toBe(
+          sign(compareEvents(a, b)),
+        );
+  });
+
+  it("orders line lengths and twin numbers as the ids' text does, not as numbers", () => {
+    const sorted = [...sameTime].sort(compareFingerprinted).map((e) => [e.raw.length, e.twin]);
+    expect(sorted.map(([length]) => length).filter((n, i, all) => n !== all[i - 1])).toEqual([
+      10, 100, 101, 250, 9, 99,
+    ]);
+    expect(sorted.slice(0, 4).map(([, twin]) => twin)).toEqual([undefined, 1, 10, 2]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { classifyEvent, classifyEvents } from "../../../src/core/classify/classify-event.ts";
-import { BaseEvent } from "../../../src/core/event.ts";
+import { DistinctEvent, type BaseEvent } from "../../../src/core/event.ts";
 import { readEvent } from "../../helpers/events.ts";
 
 const MAINS = { mainAgents: new Set(["main", "eden", "seum"]) };
@@ -138,17 +138,24 @@ describe("classifyEvent", () => {
     expect(classifyEvent(event, MAINS)).toMatchObject(event);
   });
 
-  it("keeps every field of BaseEvent, in the event's own order, with or without the optional ones", () => {
+  it("keeps every field of a distinct event, in the event's own order, with or without the optional ones", () => {
     const classified = ["eventRole", "fromSessionType", "toSessionType", "statedCategory"];
     const plain = oc("a2a.send", { fromAgent: "eden", toAgent: "seum" });
-    const full: BaseEvent = { ...plain, twin: 2, tsEstimated: true, undated: true, invalid: "why" };
+    const full: DistinctEvent = {
+      ...plain,
+      twin: 2,
+      madeId: "fp-1000-40-0badcafe~2",
+      tsEstimated: true,
+      undated: true,
+      invalid: "why",
+    };
     for (const event of [plain, full]) {
       const keys = Object.keys(classifyEvent(event, MAINS));
       expect(keys).toEqual([...Object.keys(event), ...classified]);
       expect(classifyEvent(event, MAINS)).toMatchObject(event);
     }
-    // Every field BaseEvent has, so that one added to the schema is carried over or this fails.
-    expect(Object.keys(BaseEvent.shape).filter((k) => !Object.keys(full).includes(k))).toEqual([]);
+    // Every field a distinct event has, so that one added to the schema is carried over or this fails.
+    expect(Object.keys(DistinctEvent.shape).filter((k) => !Object.keys(full).includes(k))).toEqual([]);
   });
 });
 
