@@ -14,6 +14,7 @@ import {
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { Writable } from "node:stream";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   batches,
@@ -93,6 +94,47 @@ describe("writeTextAtomic", () => {
     expect(readFileSync(target, "utf8")).toBe(pieces.join(""));
     expect(readdirSync(dir)).toEqual(["text.txt"]);
   });
+});
+
+describe("writeTextAtomic's encoding", () => {
+  /** Any UTF-16 code unit, lone surrogate halves included. */
+  const unit = fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code));
+
+  it("writes the bytes of the pieces' text joined, for any pieces and any size of write", async () => {
+    const dir = tmpTree();
+    const target = path.join(dir, "text.txt");
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.oneof(fc.string({ unit }), fc.string({ unit: "binary" })), { maxLength: 30 }),
+        fc.integer({ min: 1, max: 64 }),
+        async (pieces, batchBytes) => {
+          await writeTextAtomic(target, pieces, batchBytes);
+          expect(readFileSync(target).equals(Buffer.from(pieces.join("")))).toBe(true);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  it("joins a surrogate pair split between two pieces, and cuts a long piece between characters", async () => {
+    const dir = tmpTree();
+    const target = path.join(dir, "text.txt");
+    await writeTextAtomic(target, ["a\ud83d", "\ude00b"], 16);
+    expect(readFileSync(target, "utf8")).toBe("a\u{1f600}b");
+    // Each cut of a 16-byte write falls on a pair's first half, unless it steps back.
+    const long = `x${"\u{1f600}".repeat(100)}`;
+    await writeTextAtomic(target, [long, "\ud800"], 16);
+    expect(readFileSync(target).equals(Buffer.from(`${long}\ud800`))).toBe(true);
+  });
+
+  it.skipIf(!existsSync("/dev/full"))(
+    "fails with the write's error, also when the failing write is the one in flight",
+    async () => {
+      const pieces = Array.from({ length: 1000 }, (_, i) => `${i}\n`);
+      await expect(writeTextAtomic("/dev/full", pieces, 64)).rejects.toThrow(/ENOSPC/);
+      await expect(writeFileAtomic("/dev/full", "short\n")).rejects.toThrow(/ENOSPC/);
+    },
+  );
 });
 
 describe("writing to a target that is no regular file", () => {
@@ -188,6 +230,20 @@ describe("writeTextTo", () => {
     await writeTextTo(out, pieces, 500);
     expect(chunks.join("")).toBe(pieces.join(""));
     expect(chunks.length).toBe([...batches(pieces, 500)].length);
+  });
+
+  it("gives the stream a buffer of its own for each batch, as a stream may keep what it is given", async () => {
+    const kept: Buffer[] = [];
+    const out = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        kept.push(chunk);
+        done();
+      },
+    });
+    const pieces = Array.from({ length: 1000 }, (_, i) => `${i},é;`);
+    await writeTextTo(out, pieces, 100);
+    expect(kept.length).toBeGreaterThan(10);
+    expect(Buffer.concat(kept).toString("utf8")).toBe(pieces.join(""));
   });
 
   it("fails with the stream's error instead of waiting for ever", async () => {
