@@ -18,12 +18,15 @@ export const BLOCKED_REASONS = [
 ] as const;
 export type BlockedReason = (typeof BLOCKED_REASONS)[number];
 
-/** What the rules look at in one event. */
+/**
+ * What the rules look at in one event: its type and its payload facts. A canonical event is one
+ * as it is, so threads ask about their events without making an object for each.
+ */
 export interface FailureFacts {
   /** The event type. */
   type: string;
-  /** The event's payload. */
-  data: Record<string, unknown>;
+  /** The event's payload facts. */
+  facts: Readonly<Record<string, unknown>>;
 }
 
 export interface BlockedReasonRule {
@@ -31,19 +34,24 @@ export interface BlockedReasonRule {
   reason: BlockedReason;
   /** The evidence, in words. */
   evidence: string;
-  /** True when the event shows it. */
+  /**
+   * The one event type this row reads, or null when it reads events of every type. It is
+   * compared before `matches` is asked, so an event of another type costs the row one comparison.
+   */
+  type: string | null;
+  /** True when the event, of the row's type, shows it. */
   matches: (facts: FailureFacts) => boolean;
 }
 
-const text = (d: Record<string, unknown>, k: string): string => {
+const text = (d: Readonly<Record<string, unknown>>, k: string): string => {
   const value = d[k];
   return typeof value === "string" ? value : "";
 };
+/** True for a response (the rows that ask name its type) that says the flow failed. */
 const failedResponse = (f: FailureFacts): boolean =>
-  f.type === "a2a.response" &&
-  (f.data["outcome"] === "blocked" ||
-    f.data["outcome"] === "no_reply" ||
-    text(f.data, "message").startsWith("[outcome] blocked:"));
+  f.facts["outcome"] === "blocked" ||
+  f.facts["outcome"] === "no_reply" ||
+  text(f.facts, "message").startsWith("[outcome] blocked:");
 const CONCURRENCY_TEXT = "동시 처리 한도 초과";
 
 /**
@@ -66,62 +74,75 @@ export const BLOCKED_REASON_RULES: readonly BlockedReasonRule[] = [
   {
     reason: "concurrency_limit",
     evidence: "a complete with concurrencyBlocked, or 동시 처리 한도 초과",
+    type: null,
     matches: (f) =>
-      f.data["concurrencyBlocked"] === true ||
+      f.facts["concurrencyBlocked"] === true ||
       joinedHold(
-        text(f.data, "message"),
-        text(f.data, "error"),
-        text(f.data, "replyPreview"),
+        text(f.facts, "message"),
+        text(f.facts, "error"),
+        text(f.facts, "replyPreview"),
         CONCURRENCY_TEXT,
       ),
   },
   {
     reason: "spawn_error",
     evidence: "a spawn_result with status error",
-    matches: (f) => f.type === "a2a.spawn_result" && f.data["status"] === "error",
+    type: "a2a.spawn_result",
+    matches: (f) => f.facts["status"] === "error",
   },
   {
     reason: "job_failed",
     evidence: "a complete with outcome failed",
-    matches: (f) => f.type === "a2a.complete" && f.data["outcome"] === "failed",
+    type: "a2a.complete",
+    matches: (f) => f.facts["outcome"] === "failed",
   },
   {
     reason: "context_overflow",
     evidence: "a blocked response rejected for prompt or context length",
-    matches: (f) => failedResponse(f) && CONTEXT.test(text(f.data, "waitError") + text(f.data, "message")),
+    type: "a2a.response",
+    matches: (f) => failedResponse(f) && CONTEXT.test(text(f.facts, "waitError") + text(f.facts, "message")),
   },
   {
     reason: "timeout",
     evidence: "a blocked response with waitStatus timeout, or the 300 s wait text",
+    type: "a2a.response",
     matches: (f) =>
       failedResponse(f) &&
-      (f.data["waitStatus"] === "timeout" || /대기 시간 \d+초 초과/.test(text(f.data, "message"))),
+      (f.facts["waitStatus"] === "timeout" || /대기 시간 \d+초 초과/.test(text(f.facts, "message"))),
   },
   {
     reason: "not_found",
     evidence: "a blocked response with waitStatus not_found",
+    type: "a2a.response",
     matches: (f) =>
       failedResponse(f) &&
-      (f.data["waitStatus"] === "not_found" || text(f.data, "message").includes("실행 상태를 찾을 수 없음")),
+      (f.facts["waitStatus"] === "not_found" ||
+        text(f.facts, "message").includes("실행 상태를 찾을 수 없음")),
   },
   {
     reason: "no_reply",
     evidence: "a response with outcome no_reply",
+    type: "a2a.response",
     matches: (f) =>
-      f.type === "a2a.response" &&
-      (f.data["outcome"] === "no_reply" || text(f.data, "message").startsWith("[outcome] no_reply:")),
+      f.facts["outcome"] === "no_reply" || text(f.facts, "message").startsWith("[outcome] no_reply:"),
   },
   {
     reason: "run_error",
     evidence: "any other blocked response (waitStatus error, or none)",
+    type: "a2a.response",
     matches: failedResponse,
   },
 ];
+
+/** True when a row of BLOCKED_REASON_RULES matches an event: one of its type that it matches. */
+export function rowMatches(rule: BlockedReasonRule, facts: FailureFacts): boolean {
+  return (rule.type === null || rule.type === facts.type) && rule.matches(facts);
+}
 
 /** The reason an event shows a failed flow, or null when it shows none. */
 export function blockedReasonOf(facts: FailureFacts): BlockedReason | null {
   // A loop rather than find: every event of every thread passes here, and find's callback was
   // a closure made per call.
-  for (const rule of BLOCKED_REASON_RULES) if (rule.matches(facts)) return rule.reason;
+  for (const rule of BLOCKED_REASON_RULES) if (rowMatches(rule, facts)) return rule.reason;
   return null;
 }

@@ -16,7 +16,7 @@ import type { MentionNames } from "./transcript.ts";
 import { sessionStatus } from "./status.ts";
 import { threadKeyOf, threadKeysOf } from "./thread-key.ts";
 import { buildThreads, type ThreadWork } from "./threads.ts";
-import { titleOfPayloads } from "./title.ts";
+import { titleOfEventLists } from "./title.ts";
 import {
   UNTITLED_SESSION,
   type RoleCounts,
@@ -163,10 +163,12 @@ function buildOne(
     const description = context.taskDescriptions.get(t);
     if (description !== undefined) descriptions.push(description);
   }
-  // Its conversations' words, else its a2a.* events' (every a2a.* event is agent-to-agent).
+  // Its conversations' words, else its a2a.* events' (every a2a.* event is agent-to-agent), read
+  // in the list they are in rather than filtered into one of their own.
   const evidence = claudeCategoryEvidence(claude);
-  const spoken = conversations.length > 0 ? conversations : a2a.filter((e) => e.type.startsWith("a2a."));
+  const spoken = conversations.length > 0 ? conversations : a2a;
   for (const e of spoken) {
+    if (spoken === a2a && !e.type.startsWith("a2a.")) continue;
     const text = textOf(e.facts);
     if (text !== null) evidence.push(evidenceOfText(text));
   }
@@ -186,10 +188,7 @@ function buildOne(
   }
   const title =
     (claude.length > 0 ? claudeSessionTitle(claude) : null) ??
-    titleOfPayloads(
-      [...conversations, ...a2a].map((e) => e.facts),
-      descriptions,
-    );
+    titleOfEventLists([conversations, a2a], descriptions);
   const tokens = claude.length > 0 ? tokenUsageOf(claude.map((e) => e.facts)) : undefined;
 
   // Keys in the order of the Report's WorkSession, optional ones in their place.

@@ -1,14 +1,21 @@
+import type { CanonicalEvent } from "../event.ts";
 import { blockedReasonOf, type BlockedReason } from "./blocked-reasons.ts";
 
 /** How a thread ended. */
 export const THREAD_OUTCOMES = ["completed", "blocked", "no_reply", "failed", "open"] as const;
 type ThreadOutcome = (typeof THREAD_OUTCOMES)[number];
 
-/** A thread's event as the outcome rules see it. */
+/** A thread's event as the outcome rules see it, with its payload as `data`. */
 export interface OutcomeEvent {
   type: string;
   ts: number;
   data: Record<string, unknown>;
+}
+
+/** What the outcome rules read of every event; the payload is read only of a retry. */
+interface OutcomeStep {
+  type: string;
+  ts: number;
 }
 
 /** How long a send or spawn may wait for a response before it counts as orphaned: the gateway's wait. */
@@ -33,23 +40,50 @@ export interface ThreadEnd {
 export function threadEnd(
   events: readonly OutcomeEvent[],
   logEndMs: number,
-  reasons: ReadonlyArray<BlockedReason | null> = events.map(blockedReasonOf),
+  reasons: ReadonlyArray<BlockedReason | null> = events.map((e) =>
+    blockedReasonOf({ type: e.type, facts: e.data }),
+  ),
+): ThreadEnd {
+  return endOf(events, logEndMs, reasons, dataOf);
+}
+
+/**
+ * threadEnd of a thread's canonical events, read as they are (their payload is `facts`), with
+ * each event's blocked reason in `reasons`: building threads makes no OutcomeEvent per event.
+ */
+export function threadEndOfEvents(
+  events: readonly CanonicalEvent[],
+  logEndMs: number,
+  reasons: ReadonlyArray<BlockedReason | null>,
+): ThreadEnd {
+  return endOf(events, logEndMs, reasons, factsOf);
+}
+
+const dataOf = (e: OutcomeEvent): Readonly<Record<string, unknown>> => e.data;
+const factsOf = (e: CanonicalEvent): Readonly<Record<string, unknown>> => e.facts;
+
+/** The rules of threadEnd over events whose payload `payloadOf` reads. */
+function endOf<E extends OutcomeStep>(
+  events: readonly E[],
+  logEndMs: number,
+  reasons: ReadonlyArray<BlockedReason | null>,
+  payloadOf: (event: E) => Readonly<Record<string, unknown>>,
 ): ThreadEnd {
   for (let i = 0; i < events.length; i++) {
     const reason = reasons[i] ?? null;
     if (reason === null) continue;
-    const retries = events
-      .slice(0, i)
-      .map((e, j) => [e, j] as const)
-      .filter(([e]) => e.type === "a2a.retry");
-    const last = retries.at(-1)?.[0].data;
+    // The retries before the failure, listed only for a thread that failed.
+    const retries: number[] = [];
+    for (let j = 0; j < i; j++) if ((events[j] as E).type === "a2a.retry") retries.push(j);
+    const lastRetry = retries.at(-1);
+    const last = lastRetry === undefined ? undefined : payloadOf(events[lastRetry] as E);
     if (
       last !== undefined &&
       typeof last["attempt"] === "number" &&
       last["attempt"] >= Number(last["maxAttempts"] ?? Infinity) &&
       reason === "run_error"
     ) {
-      return { outcome: "blocked", reason: "retry_exhausted", evidence: [...retries.map(([, j]) => j), i] };
+      return { outcome: "blocked", reason: "retry_exhausted", evidence: [...retries, i] };
     }
     return {
       outcome:
@@ -62,10 +96,15 @@ export function threadEnd(
       evidence: [i],
     };
   }
-  if (events.some((e) => e.type === "a2a.complete"))
-    return { outcome: "completed", reason: null, evidence: [] };
-  const answered = events.some((e) => e.type === "a2a.response" || e.type === "a2a.spawn_result");
-  const asked = events.findIndex((e) => e.type === "a2a.send" || e.type === "a2a.spawn");
+  // One pass for what the rest of the rules ask: any complete, any answer, the first request.
+  let answered = false;
+  let asked = -1;
+  for (let i = 0; i < events.length; i++) {
+    const type = (events[i] as E).type;
+    if (type === "a2a.complete") return { outcome: "completed", reason: null, evidence: [] };
+    if (type === "a2a.response" || type === "a2a.spawn_result") answered = true;
+    else if (asked === -1 && (type === "a2a.send" || type === "a2a.spawn")) asked = i;
+  }
   const lastTs = events.at(-1)?.ts ?? 0;
   if (asked !== -1 && !answered && logEndMs - lastTs > ORPHAN_AFTER_MS)
     return { outcome: "blocked", reason: "orphaned", evidence: [asked] };

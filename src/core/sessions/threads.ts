@@ -1,6 +1,6 @@
 import { eventId, type CanonicalEvent } from "../event.ts";
 import { blockedReasonOf } from "./blocked-reasons.ts";
-import { threadEnd, type OutcomeEvent, type ThreadEnd } from "./thread-outcome.ts";
+import { threadEndOfEvents, type ThreadEnd } from "./thread-outcome.ts";
 import { threadKeysOf } from "./thread-key.ts";
 import { turnOf, type MentionNames, type TranscriptTurn } from "./transcript.ts";
 import type { Thread } from "./work-session.ts";
@@ -12,8 +12,8 @@ export interface ThreadWork {
   thread: Thread;
   /** The work session it belongs to; null for threads of unattributed events. */
   workSessionId: string | null;
-  /** Its events, in time order. */
-  events: CanonicalEvent[];
+  /** Its events, in time order (of a session of one thread, the list the session's were given in). */
+  events: readonly CanonicalEvent[];
   /** How it ended, with the indexes (into `events`) of the evidence. */
   end: ThreadEnd;
 }
@@ -31,6 +31,9 @@ export function buildThreads(
   names: MentionNames,
   keys: readonly string[] = threadKeysOf(events, workSessionId === null),
 ): ThreadWork[] {
+  if (events.length === 0) return [];
+  // Most sessions are one thread: its events are then the list given, with no table to group by.
+  if (allEqual(keys)) return [threadOf(keys[0] as string, events, workSessionId, logEndMs, names)];
   const byKey = new Map<string, CanonicalEvent[]>();
   for (let i = 0; i < events.length; i++) pushTo(byKey, keys[i] as string, events[i] as CanonicalEvent);
   const works: ThreadWork[] = [];
@@ -44,9 +47,10 @@ export function buildThreads(
   return works;
 }
 
-/** An event as the outcome and blocked-reason rules see it. */
-function outcomeEventOf(e: CanonicalEvent): OutcomeEvent {
-  return { type: e.type, ts: e.ts, data: e.facts };
+/** True when every key is the first one. */
+function allEqual(keys: readonly string[]): boolean {
+  for (let i = 1; i < keys.length; i++) if (keys[i] !== keys[0]) return false;
+  return true;
 }
 
 /** True for the event a thread is headed by: the first send, spawn or assignment. */
@@ -57,12 +61,12 @@ function isHead(e: CanonicalEvent): boolean {
 /**
  * One thread from its events: each event's blocked reason is worked out once and read by both the
  * outcome and the transcript, which were a third of building sessions when each worked it out on
- * its own. The events as the outcome rules see them and their reasons are mapped, not pushed, so
- * each list is made at its size at once.
+ * its own. The rules read the events themselves, and the reasons are mapped, not pushed, so their
+ * list is made at its size at once.
  */
 function threadOf(
   threadKey: string,
-  list: CanonicalEvent[],
+  list: readonly CanonicalEvent[],
   workSessionId: string | null,
   logEndMs: number,
   names: MentionNames,
@@ -72,8 +76,7 @@ function threadOf(
   // A running maximum, not Math.max(...list): a thread of legacy events keyed by agent pair can
   // hold hundreds of thousands of events, more arguments than a call may take.
   let turns = 0;
-  const outcomeEvents = list.map(outcomeEventOf);
-  const reasons = outcomeEvents.map(blockedReasonOf);
+  const reasons = list.map(blockedReasonOf);
   const transcript: TranscriptTurn[] = [];
   for (let i = 0; i < list.length; i++) {
     const e = list[i] as CanonicalEvent;
@@ -84,7 +87,7 @@ function threadOf(
     if (said !== null) transcript.push(said);
   }
   head ??= first;
-  const end = threadEnd(outcomeEvents, logEndMs, reasons);
+  const end = threadEndOfEvents(list, logEndMs, reasons);
   // Built field by field, in the order of the Report's Thread with the optional ones in their
   // place, as the Report writes keys in the order they were added (spreading the optional ones in
   // made each thread several objects).

@@ -6,6 +6,9 @@ export interface TitleSource {
   data: Record<string, unknown>;
 }
 
+/** An event's payload, as the title rules read it. */
+type Payload = Readonly<Record<string, unknown>>;
+
 /**
  * A session's title, in this priority: a spawn's `label`; the text of a `[Goal] …` line; the
  * first user-facing message or reply preview; then, for sessions of task signals only, its
@@ -17,37 +20,54 @@ export function sessionTitle(
   events: readonly TitleSource[],
   taskDescriptions: readonly string[] = [],
 ): string | null {
-  return titleOfPayloads(
-    events.map((e) => e.data),
-    taskDescriptions,
-  );
+  return titleOf([events], dataOf, taskDescriptions);
 }
 
 /**
- * sessionTitle of the events' payloads alone, which are all its rules read: a session's events
- * are passed as they are, without an object made for each to carry its type.
+ * sessionTitle of events kept in several lists, read in turn as if they were one (a session's
+ * conversations, then its agent-to-agent events), by their facts: a session's lists are read
+ * where they are, with no list made of them and of their payloads.
  */
-export function titleOfPayloads(
-  payloads: ReadonlyArray<Readonly<Record<string, unknown>>>,
+export function titleOfEventLists(
+  lists: ReadonlyArray<ReadonlyArray<{ facts: Payload }>>,
   taskDescriptions: readonly string[] = [],
 ): string | null {
-  for (const data of payloads) {
-    const label = data["label"];
-    if (typeof label === "string" && label.trim().length > 0) return clipTitle(label);
-  }
-  for (const data of payloads) {
-    const message = String(data["message"] ?? "");
-    // The pattern needs the literal `[Goal]`, so a message without it skips the pattern's scan.
-    if (!message.includes("[Goal]")) continue;
-    const goal = /^\s*\[Goal\]\s*(.+)$/m.exec(message)?.[1];
-    if (goal !== undefined && goal.trim().length > 0) return clipTitle(goal);
-  }
-  for (const data of payloads) {
-    for (const key of ["message", "replyPreview"]) {
-      const line = firstUserFacingLine(data[key]);
-      if (line !== null) return clipTitle(line);
+  return titleOf(lists, factsOf, taskDescriptions);
+}
+
+const dataOf = (event: TitleSource): Payload => event.data;
+const factsOf = (event: { facts: Payload }): Payload => event.facts;
+
+/** The payload fields a title may be the first user-facing line of, in this order. */
+const USER_FACING_KEYS = ["message", "replyPreview"] as const;
+
+/** The rules of sessionTitle over the payloads of some lists of items, read in turn. */
+function titleOf<T>(
+  lists: ReadonlyArray<readonly T[]>,
+  payloadOf: (item: T) => Payload,
+  taskDescriptions: readonly string[],
+): string | null {
+  for (const list of lists)
+    for (const item of list) {
+      const label = payloadOf(item)["label"];
+      if (typeof label === "string" && label.trim().length > 0) return clipTitle(label);
     }
-  }
+  for (const list of lists)
+    for (const item of list) {
+      const message = String(payloadOf(item)["message"] ?? "");
+      // The pattern needs the literal `[Goal]`, so a message without it skips the pattern's scan.
+      if (!message.includes("[Goal]")) continue;
+      const goal = /^\s*\[Goal\]\s*(.+)$/m.exec(message)?.[1];
+      if (goal !== undefined && goal.trim().length > 0) return clipTitle(goal);
+    }
+  for (const list of lists)
+    for (const item of list) {
+      const data = payloadOf(item);
+      for (const key of USER_FACING_KEYS) {
+        const line = firstUserFacingLine(data[key]);
+        if (line !== null) return clipTitle(line);
+      }
+    }
   const description = taskDescriptions.map(firstUserFacingLine).find((d) => d !== null);
   return description === undefined || description === null ? null : clipTitle(description);
 }

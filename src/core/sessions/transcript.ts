@@ -106,7 +106,7 @@ export function transcriptTurn(
   data: Record<string, unknown>,
   names: MentionNames,
 ): TranscriptTurn | null {
-  return turnOf(event, ownId, data, names, blockedReasonOf({ type: event.type, data }));
+  return turnOf(event, ownId, data, names, blockedReasonOf({ type: event.type, facts: data }));
 }
 
 const ownId = (event: { id: string }): string => event.id;

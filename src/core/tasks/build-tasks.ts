@@ -194,18 +194,30 @@ function continuationOf(list: readonly CanonicalEvent[]): TaskSummary["continuat
  * `[NEED_HUMAN: …]` markers in a main agent's or orchestrator's message.
  */
 function queryStepsOf(event: CanonicalEvent): readonly QueryStep[] {
-  const asks = event.type.includes("human_query_requested") || event.type === "human_query.requested";
-  const answers = event.type.includes("human_query_answered") || event.type === "human_query.answered";
-  const message = event.eventRole === "conversation.main" && event.type.startsWith("a2a.");
+  const type = event.type;
+  // Every event passes here, and few are human queries: one scan for the part both kinds' types
+  // hold rules the others out.
+  const humanQuery = type.includes("human_query");
+  const asks = humanQuery && (type.includes("human_query_requested") || type === "human_query.requested");
+  const answers = humanQuery && (type.includes("human_query_answered") || type === "human_query.answered");
+  const message = event.eventRole === "conversation.main" && type.startsWith("a2a.");
   if (!asks && !answers && !message) return NO_STEPS;
-  const { question, answer, run_id: run, message: text } = event.facts;
-  const scope = event.source === "v1.1" ? (run ?? event.workSessionId) : event.workSessionId;
-  const base = { taskId: event.taskId, scope, ts: event.ts, file: event.file, line: event.line };
-  if (asks && question !== undefined) return [{ ...base, kind: "asked", text: question }];
-  if (answers && answer !== undefined) return [{ ...base, kind: "answered", text: answer }];
-  if (message && text !== undefined && text.includes("[NEED_HUMAN:"))
-    return needHumanQuestions(text).map((q) => ({ ...base, kind: "asked", text: q }));
+  // Every conversation.main message gets here, and few ask anything: each fact is read only when
+  // its kind needs it, and what a step shares is made only once the event is known to make one.
+  const { facts } = event;
+  if (asks && facts.question !== undefined) return [stepOf(event, "asked", facts.question)];
+  if (answers && facts.answer !== undefined) return [stepOf(event, "answered", facts.answer)];
+  const text = message ? facts.message : undefined;
+  if (text !== undefined && text.includes("[NEED_HUMAN:"))
+    return needHumanQuestions(text).map((q) => stepOf(event, "asked", q));
   return NO_STEPS;
+}
+
+/** One human-query step of an event: its task, its scope (a v1.1 run, else its work session) and place. */
+function stepOf(event: CanonicalEvent, kind: QueryStep["kind"], text: string): QueryStep {
+  const run = event.facts.run_id;
+  const scope = event.source === "v1.1" ? (run ?? event.workSessionId) : event.workSessionId;
+  return { taskId: event.taskId, scope, ts: event.ts, file: event.file, line: event.line, kind, text };
 }
 
 /** The steps of the many events that have none: one shared, empty list. */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { ORPHAN_AFTER_MS, threadEnd, type OutcomeEvent } from "../../../src/core/sessions/thread-outcome.ts";
+import { blockedReasonOf } from "../../../src/core/sessions/blocked-reasons.ts";
+import {
+  ORPHAN_AFTER_MS,
+  threadEnd,
+  threadEndOfEvents,
+  type OutcomeEvent,
+} from "../../../src/core/sessions/thread-outcome.ts";
+import { canonicalEvent } from "../../helpers/events.ts";
 
 const e = (type: string, ts: number, data: Record<string, unknown> = {}): OutcomeEvent => ({
   type,
@@ -72,5 +79,27 @@ describe("threadEnd", () => {
       reason: null,
     });
     expect(threadEnd([e("a2a.send", 0), e("a2a.response", 1)], 10 * ORPHAN_AFTER_MS).outcome).toBe("open");
+  });
+
+  it("is the same of canonical events, their facts read as they are, with their reasons given", () => {
+    const threads = [
+      [e("a2a.send", 0), e("a2a.response", 1), e("a2a.complete", 2)],
+      [
+        e("a2a.send", 0),
+        e("a2a.retry", 1, { attempt: 1, maxAttempts: 2 }),
+        e("a2a.retry", 2, { attempt: 2, maxAttempts: 2 }),
+        e("a2a.response", 3, { outcome: "blocked", waitStatus: "error" }),
+      ],
+      [e("a2a.spawn", 0), e("a2a.spawn_result", 1, { status: "error" })],
+      [e("a2a.send", 1000)],
+    ];
+    for (const outcomeEvents of threads) {
+      const events = outcomeEvents.map(({ type, ts, data }) => canonicalEvent({ type, ts, facts: data }));
+      const end = threadEndOfEvents(events, 1000 + 2 * ORPHAN_AFTER_MS, events.map(blockedReasonOf));
+      expect(end).toEqual(threadEnd(outcomeEvents, 1000 + 2 * ORPHAN_AFTER_MS));
+    }
+    // The retry_exhausted case above reads the last retry's facts.
+    const retried = threads[1]?.map(({ type, ts, data }) => canonicalEvent({ type, ts, facts: data })) ?? [];
+    expect(threadEndOfEvents(retried, 10, retried.map(blockedReasonOf)).reason).toBe("retry_exhausted");
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sessionTitle, titleOfPayloads } from "../../../src/core/sessions/title.ts";
+import { sessionTitle, titleOfEventLists } from "../../../src/core/sessions/title.ts";
 
 const ev = (data: Record<string, unknown>) => ({ type: "a2a.send", data });
 
@@ -29,11 +29,23 @@ describe("sessionTitle", () => {
   });
 });
 
-describe("titleOfPayloads", () => {
-  it("titles by the payloads alone as sessionTitle does, reading no [Goal] line out of a message that is no text", () => {
+describe("titleOfEventLists", () => {
+  it("titles by the events' facts as sessionTitle does, reading no [Goal] line out of a message that is no text", () => {
     const payloads = [{ message: 42 }, { message: "안녕하세요" }, { message: "[Goal] 배포 점검" }];
-    expect(titleOfPayloads(payloads)).toBe("배포 점검");
-    expect(titleOfPayloads(payloads)).toBe(sessionTitle(payloads.map((data) => ev(data))));
-    expect(titleOfPayloads([{ message: 42 }, { replyPreview: "회의록 정리" }])).toBe("회의록 정리");
+    const facts = payloads.map((p) => ({ facts: p }));
+    expect(titleOfEventLists([facts])).toBe("배포 점검");
+    expect(titleOfEventLists([facts])).toBe(sessionTitle(payloads.map((data) => ev(data))));
+    expect(
+      titleOfEventLists([[{ facts: { message: 42 } }, { facts: { replyPreview: "회의록 정리" } }]]),
+    ).toBe("회의록 정리");
+  });
+
+  it("reads its lists in turn as one list, each rule over all of them before the next", () => {
+    const conversations = [{ facts: { message: "안녕하세요" } }];
+    const others = [{ facts: { message: "[Goal] 배포 점검" } }, { facts: { label: "scan-logs" } }];
+    expect(titleOfEventLists([conversations, others])).toBe("scan-logs");
+    expect(titleOfEventLists([conversations, others.slice(0, 1)])).toBe("배포 점검");
+    expect(titleOfEventLists([conversations, []])).toBe("안녕하세요");
+    expect(titleOfEventLists([[], []], ["OAuth 구현"])).toBe("OAuth 구현");
   });
 });
