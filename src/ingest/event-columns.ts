@@ -1,5 +1,6 @@
 import { EventSource, type BaseEvent } from "../core/event.ts";
 import { EventFacts, NO_FACTS } from "../core/event-facts.ts";
+import { LoadedEvent } from "../core/formats/loaded-event.ts";
 
 /**
  * The events of one part of a file as typed columns and one string dictionary: the form parse
@@ -393,6 +394,10 @@ export interface DecodedEvents {
  * added to their lines, and their `raw` are views of `raw` (the columns' own bytes, or the
  * file's bytes when the columns point into the file). Throws when the columns do not hold
  * together (a length or an index out of range), so damaged input is never half read.
+ *
+ * A warm run decodes every event here, so the loop does little per event: every index is checked
+ * once beforehand (checkIndexes), which lets each string be taken from one list without a test,
+ * and the events are made by the formats' own constructor (LoadedEvent), in the same hidden classes.
  */
 export function decodeEvents(
   columns: EventColumns,
@@ -404,117 +409,149 @@ export function decodeEvents(
   const dictionary: unknown = JSON.parse(Buffer.from(columns.dictionary).toString("utf8"));
   if (!Array.isArray(dictionary) || !dictionary.every((s) => typeof s === "string"))
     throw new Error("the dictionary is not a list of strings");
-  const strings = dictionary as string[];
-  const text = (index: number): string | null => {
-    if (index === -1) return null;
-    const value = strings[index];
-    if (value === undefined) throw new Error(`string ${index} is not in the dictionary`);
-    return value;
-  };
+  checkIndexes(columns, dictionary.length);
+  const values = valuesByIndex(dictionary as string[]);
+  const facts = new FactsDecoder(columns, values);
   const rawBuffer = raw.buffer as ArrayBuffer;
   const rawOffset = raw.byteOffset;
-  const events: BaseEvent[] = new Array<BaseEvent>(columns.count);
+  const count = columns.count;
+  const events: BaseEvent[] = new Array<BaseEvent>(count);
   const untimed: number[] = [];
-  const cursor = { text: 0, number: 0, flag: 0, json: 0 };
-  const fieldCount = TEXT_FIELDS.length;
-  for (let i = 0; i < columns.count; i++) {
-    const row = i * fieldCount;
-    const t = columns.text;
-    const start = columns.rawStart[i]!;
-    const length = columns.rawLength[i]!;
-    const source = SOURCES[columns.source[i]!];
-    const id = t[row]!;
-    const type = text(t[row + 1]!);
-    const invalid = t[row + 8]!;
-    if (source === undefined || type === null || id === -2 || invalid === -1)
-      throw new Error(`event ${i} has a field out of range`);
-    const facts = decodeFacts(columns, i, cursor, strings);
-    // A plain view: making a Buffer of each line costs a third more, and readers need only bytes.
-    const rawView = new Uint8Array(rawBuffer, rawOffset + start, length);
-    const line = columns.line[i]! + lineBase;
-    // Written out twice rather than spread, so every event is one object of the reader's own shape.
-    let event: BaseEvent =
-      invalid === -2
-        ? {
-            id: text(id),
-            ts: columns.ts[i]!,
-            type,
-            source,
-            agentId: text(t[row + 2]!),
-            fromAgent: text(t[row + 3]!),
-            toAgent: text(t[row + 4]!),
-            workSessionId: text(t[row + 5]!),
-            conversationId: text(t[row + 6]!),
-            taskId: text(t[row + 7]!),
-            raw: rawView,
-            file,
-            line,
-            facts,
-          }
-        : {
-            id: text(id),
-            ts: columns.ts[i]!,
-            type,
-            source,
-            agentId: text(t[row + 2]!),
-            fromAgent: text(t[row + 3]!),
-            toAgent: text(t[row + 4]!),
-            workSessionId: text(t[row + 5]!),
-            conversationId: text(t[row + 6]!),
-            taskId: text(t[row + 7]!),
-            raw: rawView,
-            invalid: text(invalid)!,
-            file,
-            line,
-            facts,
-          };
-    const twin = columns.twin[i]!;
-    const estimated = columns.tsEstimated[i]!;
-    if (twin !== 0) event = { ...event, twin };
-    if (estimated !== 0) event = { ...event, tsEstimated: estimated === 2 };
+  const { text: t, ts, line, source, rawStart, rawLength, twin, tsEstimated, needsTime } = columns;
+  for (let i = 0; i < count; i++) {
+    const row = i * TEXT_FIELDS.length;
+    const from = SOURCES[source[i]!];
+    if (from === undefined) throw new Error(`event ${i} has a field out of range`);
+    // Indexes were checked: each value is a string, null, or (`invalid` only) undefined for absent.
+    let event = new LoadedEvent(
+      values[t[row]! + 2] as string | null,
+      ts[i]!,
+      values[t[row + 1]! + 2] as string,
+      from,
+      values[t[row + 2]! + 2] as string | null,
+      values[t[row + 3]! + 2] as string | null,
+      values[t[row + 4]! + 2] as string | null,
+      values[t[row + 5]! + 2] as string | null,
+      values[t[row + 6]! + 2] as string | null,
+      values[t[row + 7]! + 2] as string | null,
+      // A plain view: making a Buffer of each line costs a third more, and readers need only bytes.
+      new Uint8Array(rawBuffer, rawOffset + rawStart[i]!, rawLength[i]!),
+      values[t[row + 8]! + 2] as string | undefined,
+      file,
+      line[i]! + lineBase,
+      facts.next(i),
+    );
+    // Rare while reading: a copy with the field, as the analysis would make one.
+    if (twin[i] !== 0) event = { ...event, twin: twin[i]! };
+    if (tsEstimated[i] !== 0) event = { ...event, tsEstimated: tsEstimated[i] === 2 };
     events[i] = event;
-    if (columns.needsTime[i] === 1) untimed.push(i);
+    if (needsTime[i] === 1) untimed.push(i);
   }
-  if (
-    cursor.text !== columns.factText.length ||
-    cursor.number !== columns.factNumber.length ||
-    cursor.flag !== columns.factFlag.length ||
-    cursor.json !== columns.factJson.length
-  )
-    throw new Error("the facts columns do not match their masks");
+  facts.checkAllRead();
   return { events, untimed };
 }
 
-/** One event's facts, in field order, taking values from the columns at the cursor. */
-function decodeFacts(
-  columns: EventColumns,
-  i: number,
-  cursor: { text: number; number: number; flag: number; json: number },
-  strings: readonly string[],
-): EventFacts {
-  let facts: Record<string, unknown> | null = null;
-  for (let w = 0; w < FACT_WORDS; w++) {
-    let mask = columns.factMask[i * FACT_WORDS + w]!;
-    while (mask !== 0) {
-      const bit = 31 - Math.clz32(mask & -mask);
-      mask &= mask - 1;
-      const field = FACT_FIELDS[w * 32 + bit];
-      if (field === undefined) throw new Error(`event ${i} has a fact out of range`);
-      let value: unknown;
-      if (field.kind === "text") {
-        const index = columns.factText[cursor.text++];
-        value = index === -1 ? null : strings[index ?? -2];
-      } else if (field.kind === "number") value = columns.factNumber[cursor.number++];
-      else if (field.kind === "flag") value = columns.factFlag[cursor.flag++] === 1;
-      else {
-        const json = strings[columns.factJson[cursor.json++] ?? -2];
-        value = json === undefined ? undefined : JSON.parse(json);
-      }
-      if (value === undefined) throw new Error(`event ${i} has a fact out of range`);
-      (facts ??= {})[field.name] = value;
+/**
+ * The value of every index a text column may hold, at the index plus two: -2 (absent) is
+ * undefined, -1 null, and 0 on the dictionary's strings.
+ */
+function valuesByIndex(dictionary: readonly string[]): Array<string | null | undefined> {
+  const values = new Array<string | null | undefined>(dictionary.length + 2);
+  values[0] = undefined;
+  values[1] = null;
+  for (let i = 0; i < dictionary.length; i++) values[i + 2] = dictionary[i];
+  return values;
+}
+
+/**
+ * Throws unless every string index of the columns is one its field may hold: a dictionary entry,
+ * -1 (null) where the field may be null, -2 (absent) only for `invalid`, which is never null.
+ */
+function checkIndexes(c: EventColumns, strings: number): void {
+  const fields = TEXT_FIELDS.length;
+  const t = c.text;
+  for (let i = 0; i < c.count; i++) {
+    const row = i * fields;
+    for (let f = 0; f < fields; f++) {
+      const index = t[row + f]!;
+      const least = f === TYPE_FIELD ? 0 : f === INVALID_FIELD ? -2 : -1;
+      if (index < least || index >= strings || (f === INVALID_FIELD && index === -1))
+        throw new Error(`event ${i} has a field out of range`);
     }
   }
-  return (facts as EventFacts | null) ?? NO_FACTS;
+  // Indexed loops: a for-of over a typed array makes an iterator result per value here.
+  const texts = c.factText;
+  for (let i = 0; i < texts.length; i++)
+    if (texts[i]! < -1 || texts[i]! >= strings) throw new Error("a text fact is out of range");
+  const jsons = c.factJson;
+  for (let i = 0; i < jsons.length; i++)
+    if (jsons[i]! < 0 || jsons[i]! >= strings) throw new Error("a fact is out of range");
+}
+
+const TYPE_FIELD = TEXT_FIELDS.indexOf("type");
+const INVALID_FIELD = TEXT_FIELDS.indexOf("invalid");
+/** Each fact's name, by its bit. */
+const FACT_NAME = FACT_FIELDS.map((f) => f.name);
+
+/** Reads the events' facts in event order, each value from the column of its kind at that column's cursor. */
+class FactsDecoder {
+  private text = 0;
+  private number = 0;
+  private flag = 0;
+  private json = 0;
+  private readonly columns: EventColumns;
+  private readonly values: ReadonlyArray<string | null | undefined>;
+
+  constructor(columns: EventColumns, values: ReadonlyArray<string | null | undefined>) {
+    this.columns = columns;
+    this.values = values;
+  }
+
+  /** Event `i`'s facts, in field order: the order extractFacts writes them in, and so its hidden classes. */
+  next(i: number): EventFacts {
+    const { factMask, factText, factNumber, factFlag, factJson } = this.columns;
+    let facts: Record<string, unknown> | null = null;
+    for (let w = 0; w < FACT_WORDS; w++) {
+      let mask = factMask[i * FACT_WORDS + w]!;
+      while (mask !== 0) {
+        const f = w * 32 + 31 - Math.clz32(mask & -mask);
+        mask &= mask - 1;
+        if (f >= FACT_FIELDS.length) throw new Error(`event ${i} has a fact out of range`);
+        let value: unknown;
+        switch (FACT_KIND_CODE[f]) {
+          case 0:
+            value = this.values[factText[this.text++]! + 2];
+            break;
+          case 1:
+            value = factNumber[this.number++];
+            break;
+          case 2:
+            value = factFlag[this.flag++] === 1;
+            break;
+          default: {
+            const json = this.values[factJson[this.json++]! + 2];
+            value = typeof json === "string" ? JSON.parse(json) : undefined;
+          }
+        }
+        // Past the end of its column (the masks ask for more values than there are).
+        if (value === undefined) throw new Error(`event ${i} has a fact out of range`);
+        (facts ??= {})[FACT_NAME[f]!] = value;
+      }
+    }
+    return (facts as EventFacts | null) ?? NO_FACTS;
+  }
+
+  /** Throws unless the masks asked for every value of every facts column, no more and no fewer. */
+  checkAllRead(): void {
+    const c = this.columns;
+    if (
+      this.text !== c.factText.length ||
+      this.number !== c.factNumber.length ||
+      this.flag !== c.factFlag.length ||
+      this.json !== c.factJson.length
+    )
+      throw new Error("the facts columns do not match their masks");
+  }
 }
 
 /** Throws unless every column has the length its count says and every line's bytes are in `raw`. */

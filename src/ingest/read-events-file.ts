@@ -428,7 +428,8 @@ async function mergeReplies(plan: EventsFilePlan, r: Reading, context: EventsRea
 function addColumns(r: Reading, columns: EventColumns, path: string, raw: Uint8Array): boolean {
   const decoded = decodeEvents(columns, path, r.lines, raw);
   if (r.lines > 0 && decoded.events.some((e) => e.id?.startsWith(FINGERPRINT_PREFIX) === true)) return false;
-  for (const event of decoded.events) r.events.push(event);
+  const events = decoded.events;
+  for (let i = 0; i < events.length; i++) r.events.push(events[i]!);
   return true;
 }
 

@@ -116,15 +116,18 @@ export async function readLines(
     if (end === start) return;
     const text = buf.toString("utf8", start, end);
     if (text.charCodeAt(0) <= 32 && text.trim().length === 0) return;
+    // A plain view rather than a Buffer (`subarray`): an event keeps it, and a Buffer view costs
+    // more to make, as it is a subclass that looks its constructor up on every slice.
+    const bytes = new Uint8Array(buf.buffer, buf.byteOffset + start, end - start);
     // Decoding replaces invalid bytes with U+FFFD, but a line may also hold a real one: only when
     // the text has one are the bytes checked, so the common line costs nothing more.
-    if (text.includes("\uFFFD") && !isUtf8(buf.subarray(start, end))) {
+    if (text.includes("\uFFFD") && !isUtf8(bytes)) {
       problem({
         line,
         reason: "line has bytes that are not valid UTF-8; they were replaced with U+FFFD",
       });
     }
-    onLine(text, line, buf.subarray(start, end), at + (start - begin));
+    onLine(text, line, bytes, at + (start - begin));
   };
 
   const hold = (chunk: Buffer, start: number): void => {

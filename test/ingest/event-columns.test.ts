@@ -142,6 +142,35 @@ describe("event columns", () => {
     expect(() => decodeEvents({ ...columns, dictionary: Buffer.from("{") }, "e.ndjson", 0)).toThrow();
   });
 
+  it("refuse a string index its field may not hold, and facts the masks do not account for", async () => {
+    const dir = tmpTree({
+      "e.ndjson": '{"type":"a","ts":1,"data":{"message":"m"}}\n{"type":"b","agentId":"x","ts":2}\n',
+    });
+    const { columns } = await readWithColumns(path.join(dir, "e.ndjson"), "e.ndjson", true);
+    expect(decodeEvents(columns, "e.ndjson", 0).events.map((e) => e.type)).toEqual(["a", "b"]);
+    /** The columns with one entry of the text column (row of event 0) set to `index`. */
+    const withText = (field: number, index: number) => {
+      const text = columns.text.slice();
+      text[field] = index;
+      return { ...columns, text };
+    };
+    // The type is never null, the id never absent, `invalid` absent or text but never null.
+    expect(() => decodeEvents(withText(1, -1), "e.ndjson", 0)).toThrow(/out of range/);
+    expect(() => decodeEvents(withText(0, -2), "e.ndjson", 0)).toThrow(/out of range/);
+    expect(() => decodeEvents(withText(8, -1), "e.ndjson", 0)).toThrow(/out of range/);
+    expect(() => decodeEvents(withText(2, -3), "e.ndjson", 0)).toThrow(/out of range/);
+    expect(decodeEvents(withText(8, 0), "e.ndjson", 0).events[0]!.invalid).toBe("a");
+    expect(() => decodeEvents({ ...columns, factText: Int32Array.of(77) }, "e.ndjson", 0)).toThrow(
+      /out of range/,
+    );
+    expect(() => decodeEvents({ ...columns, factText: new Int32Array(0) }, "e.ndjson", 0)).toThrow(
+      /out of range/,
+    );
+    expect(() => decodeEvents({ ...columns, factText: Int32Array.of(0, 0) }, "e.ndjson", 0)).toThrow(
+      /do not match/,
+    );
+  });
+
   it("write facts in the schema's order whatever order their object holds them in", async () => {
     const dir = tmpTree({
       "e.ndjson":

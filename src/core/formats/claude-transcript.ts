@@ -11,6 +11,7 @@ import {
 import { isRecord, textOf } from "./fields.ts";
 import { intern, internOrNull } from "./intern.ts";
 import { contentId } from "./line-id.ts";
+import { LoadedEvent } from "./loaded-event.ts";
 import { rejected, type LineRef, type Normalized } from "./normalized.ts";
 import { summarizeIssues } from "./openclaw.ts";
 
@@ -139,22 +140,23 @@ export function normalizeTranscript(value: Record<string, unknown>, ref: LineRef
   const source = factSource(entry, view, type, ccKind, call, subagentType);
   if (instance !== null) source["agentInstance"] = instance;
   return {
-    event: {
-      id: entry.uuid !== undefined && entry.uuid.length > 0 ? entry.uuid : contentId(ref.text, value),
-      ts,
-      type: intern(type),
-      source: "claude_code",
-      agentId,
-      fromAgent: call === undefined ? null : agentId,
-      toAgent: call === undefined ? null : intern(subagentType ?? "subagent"),
-      workSessionId: internOrNull(nonEmpty(entry.sessionId)),
-      conversationId: internOrNull(instance),
-      taskId: null,
-      raw: ref.bytes,
-      file: ref.file,
-      line: ref.line,
-      facts: extractFacts("claude_code", source),
-    },
+    event: new LoadedEvent(
+      /* id */ entry.uuid !== undefined && entry.uuid.length > 0 ? entry.uuid : contentId(ref.text, value),
+      /* ts */ ts,
+      /* type */ intern(type),
+      /* source */ "claude_code",
+      /* agentId */ agentId,
+      /* fromAgent */ call === undefined ? null : agentId,
+      /* toAgent */ call === undefined ? null : intern(subagentType ?? "subagent"),
+      /* workSessionId */ internOrNull(nonEmpty(entry.sessionId)),
+      /* conversationId */ internOrNull(instance),
+      /* taskId */ null,
+      /* raw */ ref.bytes,
+      /* invalid */ undefined,
+      /* file */ ref.file,
+      /* line */ ref.line,
+      /* facts */ extractFacts("claude_code", source),
+    ),
     needsTime: Number.isNaN(ts),
     problems,
   };

@@ -8,6 +8,7 @@ import { isRecord, textOf } from "./fields.ts";
 import { hookCcKind, mapHookType, type HookPayload } from "./hook-rules.ts";
 import { intern, internOrNull } from "./intern.ts";
 import { lineId } from "./line-id.ts";
+import { LoadedEvent } from "./loaded-event.ts";
 import { rejected, type LineRef, type Normalized } from "./normalized.ts";
 import { summarizeIssues } from "./openclaw.ts";
 
@@ -103,24 +104,25 @@ export function normalizeHook(value: Record<string, unknown>, ref: LineRef): Nor
   const parties = hookParties(payload, type, subject);
   const taskId = typeof payload["task_id"] === "string" ? payload["task_id"] : null;
   return {
-    event: {
+    event: new LoadedEvent(
       // A raw payload has no id of its own and equal payloads are common: see lineId.
-      id: id ?? lineId(ref),
-      ts: ts ?? Number.NaN,
+      /* id */ id ?? lineId(ref),
+      /* ts */ ts ?? Number.NaN,
       // The short texts every line repeats are shared between events (see intern).
-      type: intern(type),
-      source: "claude_code",
-      agentId: intern(subject),
-      fromAgent: internOrNull(parties?.from ?? null),
-      toAgent: internOrNull(parties?.to ?? null),
-      workSessionId: internOrNull(sessionId),
-      conversationId: internOrNull(agentInstance),
-      taskId: internOrNull(taskId),
-      raw: ref.bytes,
-      file: ref.file,
-      line: ref.line,
-      facts: extractFacts("claude_code", hookFacts(payload, type)),
-    },
+      /* type */ intern(type),
+      /* source */ "claude_code",
+      /* agentId */ intern(subject),
+      /* fromAgent */ internOrNull(parties?.from ?? null),
+      /* toAgent */ internOrNull(parties?.to ?? null),
+      /* workSessionId */ internOrNull(sessionId),
+      /* conversationId */ internOrNull(agentInstance),
+      /* taskId */ internOrNull(taskId),
+      /* raw */ ref.bytes,
+      /* invalid */ undefined,
+      /* file */ ref.file,
+      /* line */ ref.line,
+      /* facts */ extractFacts("claude_code", hookFacts(payload, type)),
+    ),
     needsTime: ts === null,
     problems,
   };

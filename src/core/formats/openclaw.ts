@@ -4,6 +4,7 @@ import { agentFromSessionKey } from "../session-key.ts";
 import { readTime } from "../time.ts";
 import { isRecord, textField } from "./fields.ts";
 import { intern, internOrNull } from "./intern.ts";
+import { LoadedEvent } from "./loaded-event.ts";
 import { NO_PROBLEMS, rejected, type LineRef, type Normalized } from "./normalized.ts";
 
 /**
@@ -66,28 +67,29 @@ export function normalizeCoordination(value: Record<string, unknown>, ref: LineR
   const problems = scratch;
   if (time.note !== null) problems.push(`${field}: ${time.note}`);
   // The short texts every line repeats are shared between events (see intern).
-  const event = {
-    id: line.id ?? null,
-    ts,
-    type: intern(line.type),
-    source: "openclaw" as const,
-    agentId: internOrNull(agentId),
-    fromAgent: internOrNull(
+  const event = new LoadedEvent(
+    /* id */ line.id ?? null,
+    /* ts */ ts,
+    /* type */ intern(line.type),
+    /* source */ "openclaw",
+    /* agentId */ internOrNull(agentId),
+    /* fromAgent */ internOrNull(
       textField(data, "fromAgent", problems) ?? textField(data, "senderAgentId", problems),
     ),
-    toAgent: internOrNull(
+    /* toAgent */ internOrNull(
       textField(data, "toAgent", problems) ??
         textField(data, "targetAgentId", problems) ??
         agentFromSessionKey(data["targetSessionKey"]),
     ),
-    workSessionId: internOrNull(textField(data, "workSessionId", problems)),
-    conversationId: internOrNull(textField(data, "conversationId", problems)),
-    taskId: internOrNull(textField(data, "taskId", problems)),
-    raw: ref.bytes,
-    file: ref.file,
-    line: ref.line,
-    facts: extractFacts("openclaw", data),
-  };
+    /* workSessionId */ internOrNull(textField(data, "workSessionId", problems)),
+    /* conversationId */ internOrNull(textField(data, "conversationId", problems)),
+    /* taskId */ internOrNull(textField(data, "taskId", problems)),
+    /* raw */ ref.bytes,
+    /* invalid */ undefined,
+    /* file */ ref.file,
+    /* line */ ref.line,
+    /* facts */ extractFacts("openclaw", data),
+  );
   // Nearly every event has no problem: they share one empty list instead of each making one.
   return { event, needsTime: false, problems: scratch.length === 0 ? NO_PROBLEMS : scratch.splice(0) };
 }

@@ -3,6 +3,7 @@ import { extractFacts, NO_FACTS } from "../event-facts.ts";
 import { isIsoUtc, parseTime } from "../time.ts";
 import { isRecord, textField } from "./fields.ts";
 import { intern, internOrNull } from "./intern.ts";
+import { LoadedEvent } from "./loaded-event.ts";
 import { rejected, type LineRef, type Normalized } from "./normalized.ts";
 import { summarizeIssues } from "./openclaw.ts";
 import { missingV11Fields } from "./v11-rules.ts";
@@ -68,29 +69,30 @@ export function normalizeV11(value: Record<string, unknown>, ref: LineRef): Norm
   const problems: string[] = [];
   return {
     // The short texts every line repeats are shared between events (see intern).
-    event: {
-      id: event.id,
-      ts,
-      type: intern(event.type),
-      source: "v1.1",
-      agentId: intern(event.agent_id),
-      fromAgent: event.target_agent_id ? intern(event.agent_id) : null,
-      toAgent: internOrNull(event.target_agent_id ?? null),
+    event: new LoadedEvent(
+      /* id */ event.id,
+      /* ts */ ts,
+      /* type */ intern(event.type),
+      /* source */ "v1.1",
+      /* agentId */ intern(event.agent_id),
+      /* fromAgent */ event.target_agent_id ? intern(event.agent_id) : null,
+      /* toAgent */ internOrNull(event.target_agent_id ?? null),
       // v1.1 has no work session of its own; a run of one terminal session is one.
-      workSessionId: internOrNull(
+      /* workSessionId */ internOrNull(
         textField(payload, "work_session_id", problems) ??
           textField(payload, "workSessionId", problems) ??
           (event.run_id ? `run:${event.terminal_session_id}:${event.run_id}` : null),
       ),
-      conversationId: internOrNull(
+      /* conversationId */ internOrNull(
         textField(payload, "conversation_id", problems) ?? textField(payload, "conversationId", problems),
       ),
-      taskId: internOrNull(event.task_id ?? null),
-      raw: ref.bytes,
-      file: ref.file,
-      line: ref.line,
-      facts: extractFacts("v1.1", value),
-    },
+      /* taskId */ internOrNull(event.task_id ?? null),
+      /* raw */ ref.bytes,
+      /* invalid */ undefined,
+      /* file */ ref.file,
+      /* line */ ref.line,
+      /* facts */ extractFacts("v1.1", value),
+    ),
     needsTime: false,
     problems,
   };
@@ -103,23 +105,23 @@ function schemaError(value: Record<string, unknown>, ref: LineRef, why: string):
   if (ts === null || id === null) return rejected(reason);
   const agent = typeof value["agent_id"] === "string" ? value["agent_id"] : null;
   return {
-    event: {
-      id,
-      ts,
-      type: "schema_error",
-      source: "v1.1",
-      agentId: agent,
-      fromAgent: null,
-      toAgent: null,
-      workSessionId: null,
-      conversationId: null,
-      taskId: typeof value["task_id"] === "string" ? value["task_id"] : null,
-      raw: ref.bytes,
-      invalid: reason,
-      file: ref.file,
-      line: ref.line,
-      facts: NO_FACTS,
-    },
+    event: new LoadedEvent(
+      /* id */ id,
+      /* ts */ ts,
+      /* type */ "schema_error",
+      /* source */ "v1.1",
+      /* agentId */ agent,
+      /* fromAgent */ null,
+      /* toAgent */ null,
+      /* workSessionId */ null,
+      /* conversationId */ null,
+      /* taskId */ typeof value["task_id"] === "string" ? value["task_id"] : null,
+      /* raw */ ref.bytes,
+      /* invalid */ reason,
+      /* file */ ref.file,
+      /* line */ ref.line,
+      /* facts */ NO_FACTS,
+    ),
     needsTime: false,
     problems: [reason],
   };

@@ -54,3 +54,17 @@ describe("intern", () => {
     });
   });
 });
+
+describe("intern's slots", () => {
+  it("hands back each of two texts that share a slot, and either again after the other", () => {
+    // Same length and the same characters where a slot is picked (the last, the middle, three
+    // quarters in), different elsewhere: one slot for both.
+    const [a, b] = ["aaaaXaXY", "bbbbXbXY"];
+    for (let round = 0; round < 3; round++) {
+      expect(intern(fresh(a))).toBe(a);
+      expect(intern(fresh(b))).toBe(b);
+    }
+    expect(intern(fresh("x"))).toBe("x");
+    expect(intern(fresh("é€😀"))).toBe("é€😀");
+  });
+});
