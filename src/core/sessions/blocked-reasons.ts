@@ -48,10 +48,15 @@ const text = (d: Readonly<Record<string, unknown>>, k: string): string => {
   return typeof value === "string" ? value : "";
 };
 /** True for a response (the rows that ask name its type) that says the flow failed. */
-const failedResponse = (f: FailureFacts): boolean =>
-  f.facts["outcome"] === "blocked" ||
-  f.facts["outcome"] === "no_reply" ||
-  text(f.facts, "message").startsWith("[outcome] blocked:");
+const failedResponse = (f: FailureFacts): boolean => {
+  // Read once: four rows ask this of every response, and each read of a fact costs a lookup.
+  const outcome = f.facts["outcome"];
+  return (
+    outcome === "blocked" ||
+    outcome === "no_reply" ||
+    text(f.facts, "message").startsWith("[outcome] blocked:")
+  );
+};
 const CONCURRENCY_TEXT = "동시 처리 한도 초과";
 
 /**
