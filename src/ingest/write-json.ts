@@ -11,9 +11,9 @@ export interface JsonLayout {
 
 /**
  * How many levels of objects the walk opens itself: the Report, its fields that are objects
- * (`input`) and theirs. A list met on the way is opened too, and each of its members (a work
- * session, a finding) is written whole by JSON.stringify, which is fast, and none of them comes
- * anywhere near the size one string can hold.
+ * (`input`) and theirs. A list met on the way is opened too, and its members (work sessions,
+ * findings) are written whole by JSON.stringify, a run of them at a time, which is fast, and none
+ * of them comes anywhere near the size one string can hold.
  */
 const OPEN_DEPTH = 3;
 
@@ -43,8 +43,8 @@ function* jsonFile(value: unknown, layout: JsonLayout): Generator<string> {
 /**
  * The JSON of a value in pieces that join to exactly what JSON.stringify writes (with an indent of
  * 2 when pretty). The objects of the first `depth` levels and the lists in them are opened here,
- * and each member of such a list is one piece, so that no string holds the whole value, or one
- * whole long list of it. A value JSON.stringify gives nothing for (undefined, a function) is
+ * and the members of such a list come in runs of about `RUN_CHARS` characters, so that no string
+ * holds the whole value, or one whole long list of it. A value JSON.stringify gives nothing for (undefined, a function) is
  * written as `null`, as it is in a list.
  */
 export function* jsonPieces(value: unknown, layout: JsonLayout, depth = OPEN_DEPTH): Generator<string> {
