@@ -36,23 +36,30 @@ export interface Deduped<E extends DistinctEvent = DistinctEvent> {
  */
 export function dedupeEvents<E extends DistinctEvent>(events: readonly E[]): Deduped<E> {
   const fingerprinted: E[] = [];
-  const byId = new Map<string, E[]>();
+  // An id seen once holds its event, and a list only from its second copy on: most ids are seen
+  // once, and a list for each would be one more object per event.
+  const byId = new Map<string, E | E[]>();
   for (const event of events) {
     if (event.id === null) fingerprinted.push(event);
     else {
-      const copies = byId.get(event.id);
-      if (copies === undefined) byId.set(event.id, [event]);
-      else copies.push(event);
+      const seen = byId.get(event.id);
+      if (seen === undefined) byId.set(event.id, event);
+      else if (Array.isArray(seen)) seen.push(event);
+      else byId.set(event.id, [seen, event]);
     }
   }
   let duplicates = 0;
   const findings: Finding[] = [];
   const identified: E[] = [];
-  for (const copies of byId.values()) {
-    const [kept, ...dropped] = copies.length === 1 ? copies : copies.sort(compareOrigins);
+  for (const seen of byId.values()) {
+    if (!Array.isArray(seen)) {
+      identified.push(seen);
+      continue;
+    }
+    const [kept, ...dropped] = seen.sort(compareOrigins);
     identified.push(kept as E);
     duplicates += dropped.length;
-    if (dropped.length > 0) findings.push(...changedCopies(kept as E, dropped));
+    findings.push(...changedCopies(kept as E, dropped));
   }
 
   // Copies of a fingerprinted event share its time and id, so sorting makes them neighbours; the

@@ -9,6 +9,31 @@ describe("fingerprintId", () => {
     expect(id).toMatch(/^fp-1771232460000-368-[0-9a-f]{8}$/);
   });
 
+  it("writes the time as JavaScript writes the number, whole or not, at every digit's edge", () => {
+    const times = [
+      0,
+      1,
+      999_999,
+      1_000_000,
+      1_000_001,
+      1_000_999,
+      1_001_000,
+      1_999_999_999,
+      1_771_232_460_000,
+      1_771_232_000_007,
+      1_771_232_460_123.5,
+      -1_771_232_460_000,
+      -1,
+      253_402_300_799_999,
+      Number.MAX_SAFE_INTEGER,
+      Number.MAX_SAFE_INTEGER + 2,
+    ];
+    for (const ts of times)
+      expect(fingerprintId(ts, "a2a.send", "eden", 7)).toBe(
+        `fp-${String(ts)}-7-${hash32("a2a.send\u0000eden")}`,
+      );
+  });
+
   it("is the same for copies of one line and differs when any part differs", () => {
     const base = fingerprintId(1000, "a2a.send", "eden", 100);
     expect(fingerprintId(1000, "a2a.send", "eden", 100)).toBe(base);
