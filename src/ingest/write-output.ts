@@ -147,9 +147,15 @@ async function encodePieces(
         piece = held + piece;
         held = "";
       }
-      if (isLeadSurrogate(piece.charCodeAt(piece.length - 1))) {
+      const last = piece.charCodeAt(piece.length - 1);
+      if (isLeadSurrogate(last)) {
         held = piece.slice(-1);
         piece = piece.slice(0, -1);
+      } else if (piece.length === 1 && last < 0x80 && used < room) {
+        // A lone ASCII character (a line's newline, a comma) is its own byte: storing it costs
+        // less than a call that encodes.
+        buffer[used++] = last;
+        continue;
       }
       if (piece.length * UTF8_PER_UNIT <= room - used) {
         used += buffer.write(piece, used);
