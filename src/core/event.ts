@@ -21,9 +21,10 @@ export type EventSource = z.infer<typeof EventSource>;
  */
 export const BaseEvent = z.object({
   /**
-   * The producer's id; null when it wrote none (OpenClaw's events), and `eventId()` then makes one
-   * from a fingerprint. It is made only when asked for, because building and keeping a string
-   * per event was a tenth of the cost of ingest.
+   * The producer's id; null when it wrote none (OpenClaw's events), and `eventId()` then gives one
+   * made from a fingerprint (`madeId`, which dedupe writes on the distinct events). It is not made
+   * while reading, because building and keeping a string per event was a tenth of the cost of
+   * ingest.
    */
   id: z.string().nullable(),
   /** Among distinct events that share a fingerprint, this one's place (1, 2, …) in line order. */
