@@ -110,9 +110,9 @@ async function writeWhole(handle: FileHandle, bytes: Buffer): Promise<void> {
  * and no write starts before the one before it has settled, so the bytes arrive in order. With
  * `reuse`, two buffers take turns; without, each batch gets a buffer of its own (for a stream,
  * which may keep what it is given). A piece too long for one buffer is cut between characters,
- * never inside a surrogate pair, and a pair split between two pieces is joined again, so the bytes
- * are those of the pieces' text joined. Settles, or fails with the first failure of the pieces or of a
- * write, only once no write is in flight.
+ * never inside a surrogate pair, and a pair split between two pieces is joined again, so the
+ * bytes are those of the pieces' text joined. Settles, or fails with the first failure of the
+ * pieces or of a write, only once no write is in flight.
  */
 async function encodePieces(
   pieces: Iterable<string>,
