@@ -14,7 +14,7 @@ import { sessionCategory } from "./session-category.ts";
 import { nextSessionsOf, previousSessionOf } from "./session-links.ts";
 import { messageCleaner, type MentionNames, type MessageCleaner } from "./transcript.ts";
 import { sessionStatus } from "./status.ts";
-import { sharedThreadKeys, threadKeysOf } from "./thread-key.ts";
+import { threadKeyOf, threadKeysOf } from "./thread-key.ts";
 import { buildThreads, type ThreadWork } from "./threads.ts";
 import { titleOfEventLists } from "./title.ts";
 import {
@@ -261,14 +261,12 @@ export function listUnattributed(
   looseThreadKeys: readonly string[] = threadKeysOf(looseThreadEvents(attribution.unattributed), true),
 ): UnattributedEvent[] {
   const listed: UnattributedEvent[] = [];
-  // The events that make threads come in the order their keys were worked out in; the others'
-  // keys are shared by all the events of one thread, as the Report holds every one of them.
+  // The events that make threads come in the order their keys were worked out in.
   let nextLoose = 0;
-  const keyOf = sharedThreadKeys();
   // Indexed, for the reason looseThreadEvents gives.
   for (let i = 0; i < attribution.unattributed.length; i++) {
     const { event, reason, reasonKey } = attribution.unattributed[i] as Unattributed;
-    const threadKey = isAgentToAgent(event) ? (looseThreadKeys[nextLoose++] as string) : keyOf(event);
+    const threadKey = isAgentToAgent(event) ? (looseThreadKeys[nextLoose++] as string) : threadKeyOf(event);
     // One literal, keys in the order of UnattributedEvent (eventRef's fields first), instead of
     // spreading eventRef's object into another for each of a log's many unattributed events.
     listed.push({

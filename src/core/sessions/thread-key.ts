@@ -33,44 +33,6 @@ export function isPairKey(threadKey: string): boolean {
 }
 
 /**
- * threadKeyOf, with one key string per conversation, agent pair, and type and bucket, rather than
- * one per event: the events of a thread then share it, and tables group them by a string whose
- * hash is already known. A log's legacy lines, which name no conversation, are most of its lines,
- * and building and hashing a new key for each was most of the work of keying them.
- */
-export function sharedThreadKeys(): (event: CanonicalEvent) => string {
-  const ofConversation = new Map<string, string>();
-  // By sender, then receiver; by type, then bucket: no key is built to look a key up.
-  const ofPair = new Map<string, Map<string, string>>();
-  const ofBucket = new Map<string, Map<number, string>>();
-  return (event) => {
-    const conversation = event.conversationId;
-    if (conversation !== null) {
-      let key = ofConversation.get(conversation);
-      if (key === undefined) ofConversation.set(conversation, (key = threadKeyOf(event)));
-      return key;
-    }
-    const { fromAgent, toAgent } = event;
-    if (fromAgent !== null && toAgent !== null) return keptKey(ofPair, fromAgent, toAgent, event);
-    return keptKey(ofBucket, event.type, Math.floor(event.ts / BUCKET_MS), event);
-  };
-}
-
-/** The key `table` keeps under `outer` and `inner`, made by threadKeyOf for `event` the first time. */
-function keptKey<K>(
-  table: Map<string, Map<K, string>>,
-  outer: string,
-  inner: K,
-  event: CanonicalEvent,
-): string {
-  let byInner = table.get(outer);
-  if (byInner === undefined) table.set(outer, (byInner = new Map()));
-  let key = byInner.get(inner);
-  if (key === undefined) byInner.set(inner, (key = threadKeyOf(event)));
-  return key;
-}
-
-/**
  * The thread of each event (in the events' order), with pair threads split into inferred
  * conversations when `splitPairs` is set: the lines of one pair that follow each other with no
  * silence longer than LEGACY_GAP_MS are one conversation, keyed `pair:<a>_<b>@<ISO time of its
@@ -78,13 +40,28 @@ function keptKey<K>(
  * the parts they do not touch as they were. The events must be in time order.
  */
 export function threadKeysOf(events: readonly CanonicalEvent[], splitPairs: boolean): string[] {
-  const keyOf = sharedThreadKeys();
-  if (!splitPairs) return events.map(keyOf);
   // Per unsplit pair key: the last time the pair spoke and the key of the part it is in.
   const open = new Map<string, { lastMs: number; key: string }>();
+  // One key string per conversation rather than one per event: the events of a conversation then
+  // share it, and the threads are grouped by a string whose hash is already known.
+  const ofConversation = new Map<string, string>();
+  // Likewise one key per sender and receiver: a log's legacy lines, which name no conversation,
+  // are most of its lines, and building and hashing a new key for each was most of this work.
+  const ofPair = new Map<string, Map<string, string>>();
   return events.map((event) => {
-    const key = keyOf(event);
-    if (!isPairKey(key)) return key;
+    const conversation = event.conversationId;
+    if (conversation !== null) {
+      let key = ofConversation.get(conversation);
+      if (key === undefined) ofConversation.set(conversation, (key = threadKeyOf(event)));
+      return key;
+    }
+    const { fromAgent, toAgent } = event;
+    if (fromAgent === null || toAgent === null) return threadKeyOf(event);
+    let ofSender = ofPair.get(fromAgent);
+    if (ofSender === undefined) ofPair.set(fromAgent, (ofSender = new Map()));
+    let key = ofSender.get(toAgent);
+    if (key === undefined) ofSender.set(toAgent, (key = threadKeyOf(event)));
+    if (!splitPairs) return key;
     const part = open.get(key);
     if (part !== undefined && event.ts - part.lastMs <= LEGACY_GAP_MS) {
       part.lastMs = event.ts;

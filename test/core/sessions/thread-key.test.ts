@@ -3,7 +3,6 @@ import type { CanonicalEvent } from "../../../src/core/event.ts";
 import {
   isPairKey,
   LEGACY_GAP_MS,
-  sharedThreadKeys,
   threadKeyOf,
   threadKeysOf,
 } from "../../../src/core/sessions/thread-key.ts";
@@ -91,30 +90,5 @@ describe("threadKeysOf", () => {
     const events = [conv, base, pairLine(T0), pairLine(T0 + 2 * LEGACY_GAP_MS)];
     expect(threadKeysOf(events, true).slice(0, 2)).toEqual(["conv:c-1", threadKeyOf(base)]);
     expect(threadKeysOf(events, false)).toEqual(events.map(threadKeyOf));
-  });
-});
-
-describe("sharedThreadKeys", () => {
-  it("keys every event as threadKeyOf does, whatever it was asked before", () => {
-    const bucket = 5 * 60 * 1000;
-    const events = [
-      base,
-      canonicalEvent({ ...base, ts: base.ts + bucket }),
-      canonicalEvent({ ...base, ts: T0 + bucket - 1 }),
-      canonicalEvent({ ...base, ts: T0 + bucket }),
-      canonicalEvent({ ...base, type: "task.updated", ts: base.ts }),
-      canonicalEvent({ ...base, ts: Number.NaN }),
-      pairLine(T0),
-      pairLine(T0, "eden", "seum"),
-      pairLine(T0, "seum", "nuri"),
-      canonicalEvent({ ...pairLine(T0), conversationId: "c-1" }),
-      canonicalEvent({ ...base, conversationId: "c-2" }),
-      canonicalEvent({ ...base, fromAgent: "seum" }),
-    ];
-    const keyOf = sharedThreadKeys();
-    expect([...events, ...events.toReversed()].map((e) => keyOf(e))).toEqual(
-      [...events, ...events.toReversed()].map(threadKeyOf),
-    );
-    expect(keyOf(events[5] as CanonicalEvent)).toBe("event:a2a.send:NaN");
   });
 });
