@@ -44,8 +44,8 @@ function* jsonFile(value: unknown, layout: JsonLayout): Generator<string> {
  * The JSON of a value in pieces that join to exactly what JSON.stringify writes (with an indent of
  * 2 when pretty). The objects of the first `depth` levels and the lists in them are opened here,
  * and the members of such a list come in runs of about `RUN_CHARS` characters, so that no string
- * holds the whole value, or one whole long list of it. A value JSON.stringify gives nothing for (undefined, a function) is
- * written as `null`, as it is in a list.
+ * holds the whole value, or one whole long list of it. A value JSON.stringify gives nothing for
+ * (undefined, a function) is written as `null`, as it is in a list.
  */
 export function* jsonPieces(value: unknown, layout: JsonLayout, depth = OPEN_DEPTH): Generator<string> {
   const root = serialized(value, "");
@@ -72,7 +72,7 @@ const MAX_RUN = 1024;
  * member through its toJSON, with the key or index it is called with; members an object cannot
  * write (undefined, functions, symbols) left out, and written as `null` in an array. An object
  * above `depth` has its members opened in turn; a list's members are written whole, by one
- * JSON.stringify per run of them (`runPieces`), which costs less than opening them and keeps a
+ * JSON.stringify per run of them (`runText`), which costs less than opening them and keeps a
  * piece the size of about `RUN_CHARS` characters, or of one member larger than that.
  */
 function* containerPieces(
