@@ -395,9 +395,10 @@ export interface DecodedEvents {
  * file's bytes when the columns point into the file). Throws when the columns do not hold
  * together (a length or an index out of range), so damaged input is never half read.
  *
- * A warm run decodes every event here, so the loop does little per event: every index is checked
- * once beforehand (checkIndexes), which lets each string be taken from one list without a test,
- * and the events are made by the formats' own constructor (LoadedEvent), in the same hidden classes.
+ * A warm run decodes every event here, so the loop does little per event: each string is taken
+ * from one list by its index shifted by two (`valuesByIndex`), where an index out of range gives
+ * undefined, which no field but `invalid` may take; the facts are read by one FactsDecoder; and
+ * the events are made by the formats' own constructor (LoadedEvent), in the same hidden classes.
  */
 export function decodeEvents(
   columns: EventColumns,
@@ -409,7 +410,7 @@ export function decodeEvents(
   const dictionary: unknown = JSON.parse(Buffer.from(columns.dictionary).toString("utf8"));
   if (!Array.isArray(dictionary) || !dictionary.every((s) => typeof s === "string"))
     throw new Error("the dictionary is not a list of strings");
-  checkIndexes(columns, dictionary.length);
+  const strings = dictionary.length;
   const values = valuesByIndex(dictionary as string[]);
   const facts = new FactsDecoder(columns, values);
   const rawBuffer = raw.buffer as ArrayBuffer;
@@ -421,22 +422,43 @@ export function decodeEvents(
   for (let i = 0; i < count; i++) {
     const row = i * TEXT_FIELDS.length;
     const from = SOURCES[source[i]!];
-    if (from === undefined) throw new Error(`event ${i} has a field out of range`);
-    // Indexes were checked: each value is a string, null, or (`invalid` only) undefined for absent.
+    const id = values[t[row]! + 2];
+    const type = values[t[row + 1]! + 2];
+    const agentId = values[t[row + 2]! + 2];
+    const fromAgent = values[t[row + 3]! + 2];
+    const toAgent = values[t[row + 4]! + 2];
+    const workSessionId = values[t[row + 5]! + 2];
+    const conversationId = values[t[row + 6]! + 2];
+    const taskId = values[t[row + 7]! + 2];
+    // `invalid` is text or absent (-2), never null; an index past the dictionary is not absent.
+    const invalidIndex = t[row + 8]!;
+    if (
+      from === undefined ||
+      typeof type !== "string" ||
+      id === undefined ||
+      agentId === undefined ||
+      fromAgent === undefined ||
+      toAgent === undefined ||
+      workSessionId === undefined ||
+      conversationId === undefined ||
+      taskId === undefined ||
+      !(invalidIndex === -2 || (invalidIndex >= 0 && invalidIndex < strings))
+    )
+      throw new Error(`event ${i} has a field out of range`);
     let event = new LoadedEvent(
-      values[t[row]! + 2] as string | null,
+      id,
       ts[i]!,
-      values[t[row + 1]! + 2] as string,
+      type,
       from,
-      values[t[row + 2]! + 2] as string | null,
-      values[t[row + 3]! + 2] as string | null,
-      values[t[row + 4]! + 2] as string | null,
-      values[t[row + 5]! + 2] as string | null,
-      values[t[row + 6]! + 2] as string | null,
-      values[t[row + 7]! + 2] as string | null,
+      agentId,
+      fromAgent,
+      toAgent,
+      workSessionId,
+      conversationId,
+      taskId,
       // A plain view: making a Buffer of each line costs a third more, and readers need only bytes.
       new Uint8Array(rawBuffer, rawOffset + rawStart[i]!, rawLength[i]!),
-      values[t[row + 8]! + 2] as string | undefined,
+      values[invalidIndex + 2] ?? undefined,
       file,
       line[i]! + lineBase,
       facts.next(i),
@@ -452,8 +474,8 @@ export function decodeEvents(
 }
 
 /**
- * The value of every index a text column may hold, at the index plus two: -2 (absent) is
- * undefined, -1 null, and 0 on the dictionary's strings.
+ * The value of every index a string column may hold, at the index plus two: -2 (absent) is
+ * undefined, -1 null, and 0 on the dictionary's strings. Any other index reads undefined.
  */
 function valuesByIndex(dictionary: readonly string[]): Array<string | null | undefined> {
   const values = new Array<string | null | undefined>(dictionary.length + 2);
@@ -463,33 +485,6 @@ function valuesByIndex(dictionary: readonly string[]): Array<string | null | und
   return values;
 }
 
-/**
- * Throws unless every string index of the columns is one its field may hold: a dictionary entry,
- * -1 (null) where the field may be null, -2 (absent) only for `invalid`, which is never null.
- */
-function checkIndexes(c: EventColumns, strings: number): void {
-  const fields = TEXT_FIELDS.length;
-  const t = c.text;
-  for (let i = 0; i < c.count; i++) {
-    const row = i * fields;
-    for (let f = 0; f < fields; f++) {
-      const index = t[row + f]!;
-      const least = f === TYPE_FIELD ? 0 : f === INVALID_FIELD ? -2 : -1;
-      if (index < least || index >= strings || (f === INVALID_FIELD && index === -1))
-        throw new Error(`event ${i} has a field out of range`);
-    }
-  }
-  // Indexed loops: a for-of over a typed array makes an iterator result per value here.
-  const texts = c.factText;
-  for (let i = 0; i < texts.length; i++)
-    if (texts[i]! < -1 || texts[i]! >= strings) throw new Error("a text fact is out of range");
-  const jsons = c.factJson;
-  for (let i = 0; i < jsons.length; i++)
-    if (jsons[i]! < 0 || jsons[i]! >= strings) throw new Error("a fact is out of range");
-}
-
-const TYPE_FIELD = TEXT_FIELDS.indexOf("type");
-const INVALID_FIELD = TEXT_FIELDS.indexOf("invalid");
 /** Each fact's name, by its bit. */
 const FACT_NAME = FACT_FIELDS.map((f) => f.name);
 
@@ -533,7 +528,8 @@ class FactsDecoder {
             value = typeof json === "string" ? JSON.parse(json) : undefined;
           }
         }
-        // Past the end of its column (the masks ask for more values than there are).
+        // Past the end of its column (the masks ask for more values than there are), or a string
+        // index out of the dictionary.
         if (value === undefined) throw new Error(`event ${i} has a fact out of range`);
         (facts ??= {})[FACT_NAME[f]!] = value;
       }
