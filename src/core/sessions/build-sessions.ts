@@ -12,7 +12,7 @@ import { claudeCategoryEvidence, claudeSessionTitle } from "./claude-title.ts";
 import { tokenUsageOf } from "./claude-tokens.ts";
 import { sessionCategory } from "./session-category.ts";
 import { nextSessionsOf, previousSessionOf } from "./session-links.ts";
-import { messageCleaner, type MentionNames, type MessageCleaner } from "./transcript.ts";
+import type { MentionNames } from "./transcript.ts";
 import { sessionStatus } from "./status.ts";
 import { threadKeyOf, threadKeysOf } from "./thread-key.ts";
 import { buildThreads, type ThreadWork } from "./threads.ts";
@@ -76,15 +76,14 @@ export function buildWorkSessions(attribution: Attribution, context: SessionCont
   );
   const next = nextSessionsOf(previous);
   const evidence = evidenceMemo();
-  const clean = messageCleaner(context.mentionNames);
   const built = [...attribution.bySession].map(([id, events]) =>
-    buildOne(id, events, context, { previous: previous.get(id), next: next.get(id) ?? [] }, evidence, clean),
+    buildOne(id, events, context, { previous: previous.get(id), next: next.get(id) ?? [] }, evidence),
   );
   const loose = looseThreadEvents(attribution.unattributed);
   const looseThreadKeys = threadKeysOf(loose, true);
   const threads = [
     ...built.flatMap((b) => b.threads),
-    ...buildThreads(loose, null, context.logEndMs, clean, looseThreadKeys),
+    ...buildThreads(loose, null, context.logEndMs, context.mentionNames, looseThreadKeys),
   ];
   const sessions = built
     .map((b) => b.session)
@@ -130,7 +129,6 @@ function buildOne(
   context: SessionContext,
   links: { previous: string | undefined; next: readonly string[] },
   evidenceOfText: (text: string) => CategoryEvidence,
-  clean: MessageCleaner,
 ): { session: WorkSession; threads: ThreadWork[]; titled: boolean } {
   const first = events[0] as CanonicalEvent;
   const last = events.at(-1) as CanonicalEvent;
@@ -178,7 +176,7 @@ function buildOne(
   if (evidence.length === 0) for (const d of descriptions) evidence.push(evidenceOfText(d));
   const override = ownValue(context.overrides, id);
   const category = sessionCategory({ override, stated, evidence });
-  const threads = buildThreads(a2a, id, context.logEndMs, clean);
+  const threads = buildThreads(a2a, id, context.logEndMs, context.mentionNames);
   if (claude.length > 0) {
     const ccThreads = claude.filter(isClaudeThreadEvent);
     if (ccThreads.length > 0) {

@@ -2,7 +2,7 @@ import { eventId, type CanonicalEvent } from "../event.ts";
 import { blockedReasonOf } from "./blocked-reasons.ts";
 import { threadEndOfEvents, type ThreadEnd } from "./thread-outcome.ts";
 import { threadKeysOf } from "./thread-key.ts";
-import { turnOf, type MessageCleaner, type TranscriptTurn } from "./transcript.ts";
+import { turnOf, type MentionNames, type TranscriptTurn } from "./transcript.ts";
 import type { Thread } from "./work-session.ts";
 import { pushTo } from "../group.ts";
 
@@ -28,17 +28,17 @@ export function buildThreads(
   events: readonly CanonicalEvent[],
   workSessionId: string | null,
   logEndMs: number,
-  clean: MessageCleaner,
+  names: MentionNames,
   keys: readonly string[] = threadKeysOf(events, workSessionId === null),
 ): ThreadWork[] {
   if (events.length === 0) return [];
   // Most sessions are one thread: its events are then the list given, with no table to group by.
-  if (allEqual(keys)) return [threadOf(keys[0] as string, events, workSessionId, logEndMs, clean)];
+  if (allEqual(keys)) return [threadOf(keys[0] as string, events, workSessionId, logEndMs, names)];
   const byKey = new Map<string, CanonicalEvent[]>();
   for (let i = 0; i < events.length; i++) pushTo(byKey, keys[i] as string, events[i] as CanonicalEvent);
   const works: ThreadWork[] = [];
   for (const [threadKey, list] of byKey)
-    works.push(threadOf(threadKey, list, workSessionId, logEndMs, clean));
+    works.push(threadOf(threadKey, list, workSessionId, logEndMs, names));
   // Most sessions have one thread, and a sort, even of one element, makes its working state.
   if (works.length > 1)
     works.sort(
@@ -69,7 +69,7 @@ function threadOf(
   list: readonly CanonicalEvent[],
   workSessionId: string | null,
   logEndMs: number,
-  clean: MessageCleaner,
+  names: MentionNames,
 ): ThreadWork {
   const first = list[0] as CanonicalEvent;
   let head: CanonicalEvent | undefined;
@@ -83,7 +83,7 @@ function threadOf(
     if (head === undefined && isHead(e)) head = e;
     const turn = e.facts.turn;
     if (typeof turn === "number" && turn > turns) turns = turn;
-    const said = turnOf(e, eventId, e.facts, clean, reasons[i] ?? null);
+    const said = turnOf(e, eventId, e.facts, names, reasons[i] ?? null);
     if (said !== null) transcript.push(said);
   }
   head ??= first;

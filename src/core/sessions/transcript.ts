@@ -91,32 +91,6 @@ export function cleanMessage(text: string, names: MentionNames): string {
   return named.trim();
 }
 
-/** A message as a person should read it (cleanMessage, with the mention names already chosen). */
-export type MessageCleaner = (text: string) => string;
-
-/**
- * cleanMessage with these names, each distinct text cleaned once: the messages of a log repeat (a
- * send and the copies that relay it, status lines, greetings), and a message with mentions is
- * cleaned by a replace that calls back for each one. The turns of a repeated message then share one
- * cleaned text, too. The table is emptied when it grows past CLEANED_KEPT texts, so a log of
- * millions of distinct messages cannot fill memory with it.
- */
-export function messageCleaner(names: MentionNames): MessageCleaner {
-  const cleaned = new Map<string, string>();
-  return (text) => {
-    let clean = cleaned.get(text);
-    if (clean === undefined) {
-      if (cleaned.size >= CLEANED_KEPT) cleaned.clear();
-      clean = cleanMessage(text, names);
-      cleaned.set(text, clean);
-    }
-    return clean;
-  };
-}
-
-/** How many texts messageCleaner keeps at most. */
-const CLEANED_KEPT = 10_000;
-
 /** What a transcript turn shows of its event besides the payload. */
 export interface TurnSource {
   type: string;
@@ -132,8 +106,7 @@ export function transcriptTurn(
   data: Record<string, unknown>,
   names: MentionNames,
 ): TranscriptTurn | null {
-  const clean = (text: string): string => cleanMessage(text, names);
-  return turnOf(event, ownId, data, clean, blockedReasonOf({ type: event.type, facts: data }));
+  return turnOf(event, ownId, data, names, blockedReasonOf({ type: event.type, facts: data }));
 }
 
 const ownId = (event: { id: string }): string => event.id;
@@ -150,7 +123,7 @@ export function turnOf<E extends TurnSource>(
   event: E,
   idOf: (event: E) => string,
   data: Readonly<Record<string, unknown>>,
-  clean: MessageCleaner,
+  names: MentionNames,
   reason: BlockedReason | null,
 ): TranscriptTurn | null {
   let message: string | undefined;
@@ -170,7 +143,7 @@ export function turnOf<E extends TurnSource>(
   const to = event.toAgent;
   const turn = data["turn"];
   if (reason === null) {
-    const text = clean(message as string);
+    const text = cleanMessage(message as string, names);
     return typeof turn === "number"
       ? { id, ts, type, from, to, turn, text }
       : { id, ts, type, from, to, text };

@@ -3,7 +3,6 @@ import type { CanonicalEvent } from "../../../src/core/event.ts";
 import { eventId } from "../../../src/core/event.ts";
 import { blockedFlowsOf, queueContention } from "../../../src/core/sessions/blocked-flows.ts";
 import { buildThreads } from "../../../src/core/sessions/threads.ts";
-import { messageCleaner } from "../../../src/core/sessions/transcript.ts";
 import { ORPHAN_AFTER_MS } from "../../../src/core/sessions/thread-outcome.ts";
 import { canonicalEvent } from "../../helpers/events.ts";
 
@@ -67,7 +66,7 @@ describe("queueContention", () => {
 
 describe("blockedFlowsOf", () => {
   const flowsOf = (events: CanonicalEvent[], logEndMs: number) =>
-    blockedFlowsOf(buildThreads(events, "ws-1", logEndMs, messageCleaner(new Map())));
+    blockedFlowsOf(buildThreads(events, "ws-1", logEndMs, new Map()));
   const failed = (ts: number, conversationId: string, data: CanonicalEvent["facts"]): CanonicalEvent =>
     canonicalEvent({
       type: "a2a.response",
@@ -138,7 +137,7 @@ describe("blockedFlowsOf", () => {
         ],
         workSessionId,
         10_000,
-        messageCleaner(new Map()),
+        new Map(),
       );
     const one = inSession("ws-1", "fail-b");
     const two = inSession("ws-2", "fail-a");

@@ -3,7 +3,6 @@ import { eventId, type CanonicalEvent } from "../../../src/core/event.ts";
 import type { EventFacts } from "../../../src/core/event-facts.ts";
 import { LEGACY_GAP_MS } from "../../../src/core/sessions/thread-key.ts";
 import { buildThreads } from "../../../src/core/sessions/threads.ts";
-import { messageCleaner } from "../../../src/core/sessions/transcript.ts";
 import { canonicalEvent } from "../../helpers/events.ts";
 
 const ev = (type: string, ts: number, facts: EventFacts = {}): CanonicalEvent =>
@@ -20,7 +19,7 @@ describe("buildThreads", () => {
       ],
       "ws",
       10,
-      messageCleaner(new Map()),
+      new Map(),
     );
     expect(thread?.thread.turns).toBe(3);
   });
@@ -30,7 +29,7 @@ describe("buildThreads", () => {
     // The size is enough: spreading this many values into one call overflows the stack.
     expect(() => Math.max(...Array.from({ length: count }, () => 0))).toThrow(RangeError);
     const events = Array.from({ length: count }, (_, i) => ev("a2a.response", i, { turn: i % 7 }));
-    const threads = buildThreads(events, null, count, messageCleaner(new Map()));
+    const threads = buildThreads(events, null, count, new Map());
     expect(threads).toHaveLength(1);
     expect(threads[0]?.thread.turns).toBe(6);
     expect(threads[0]?.thread.eventCount).toBe(count);
@@ -38,12 +37,12 @@ describe("buildThreads", () => {
 
   it("splits the pair threads of unattributed events after a long silence, but not a session's", () => {
     const events = [ev("a2a.send", 0, { message: "a" }), ev("a2a.send", LEGACY_GAP_MS + 1, { message: "b" })];
-    const loose = buildThreads(events, null, 10, messageCleaner(new Map()));
+    const loose = buildThreads(events, null, 10, new Map());
     expect(loose.map((t) => [t.thread.threadKey, t.thread.eventCount])).toEqual([
       ["pair:eden_seum@1970-01-01T00:00:00.000Z", 1],
       ["pair:eden_seum@1970-01-01T00:30:00.001Z", 1],
     ]);
-    expect(buildThreads(events, "ws", 10, messageCleaner(new Map())).map((t) => t.thread.threadKey)).toEqual([
+    expect(buildThreads(events, "ws", 10, new Map()).map((t) => t.thread.threadKey)).toEqual([
       "pair:eden_seum",
     ]);
   });
@@ -51,30 +50,30 @@ describe("buildThreads", () => {
   it("gives every transcript turn its event's id, a fingerprint when the producer wrote none", () => {
     const named = ev("a2a.send", 0, { message: "a" });
     const unnamed = canonicalEvent({ ...ev("a2a.response", 1, { message: "b" }), id: null });
-    const [thread] = buildThreads([named, unnamed], "ws", 10, messageCleaner(new Map()));
+    const [thread] = buildThreads([named, unnamed], "ws", 10, new Map());
     expect(thread?.thread.transcript.map((t) => t.id)).toEqual(["e0", eventId(unnamed)]);
     expect(eventId(unnamed)).toMatch(/^fp-/);
   });
 
   it("makes a session of one thread from the list it is given, and of several from their groups", () => {
     const one = [ev("a2a.send", 0, { message: "a" }), ev("a2a.response", 1, { message: "b" })];
-    const [thread] = buildThreads(one, "ws", 10, messageCleaner(new Map()));
+    const [thread] = buildThreads(one, "ws", 10, new Map());
     expect(thread?.events).toBe(one);
     const other = canonicalEvent({ ...ev("a2a.send", 2, { message: "c" }), conversationId: "c-1" });
-    const two = buildThreads([...one, other], "ws", 10, messageCleaner(new Map()));
+    const two = buildThreads([...one, other], "ws", 10, new Map());
     expect(two.map((t) => [t.thread.threadKey, t.events.length])).toEqual([
       ["pair:eden_seum", 2],
       ["conv:c-1", 1],
     ]);
   });
 
-  it("shows a message repeated across turns by one cleaned text", () => {
+  it("cleans a message repeated across turns the same in each", () => {
     const text = "[[reply_to_current]] 확인했습니다 <@123>";
     const [thread] = buildThreads(
       [ev("a2a.send", 0, { message: text }), ev("a2a.response", 1, { message: text })],
       "ws",
       10,
-      messageCleaner(new Map([["123", "Eden"]])),
+      new Map([["123", "Eden"]]),
     );
     expect(thread?.thread.transcript.map((t) => t.text)).toEqual([
       "확인했습니다 @Eden",

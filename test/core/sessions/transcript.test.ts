@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readMentionNames } from "../../../src/core/agent-config.ts";
-import { cleanMessage, messageCleaner, transcriptTurn } from "../../../src/core/sessions/transcript.ts";
+import { cleanMessage, transcriptTurn } from "../../../src/core/sessions/transcript.ts";
 
 const names = new Map([["123456789012345678", "Eden"]]);
 const event = {
@@ -43,31 +43,6 @@ describe("cleanMessage", () => {
     expect(cleanMessage("**진행 상황**\n- 남은 작업: 테스트", names)).toBe(
       "**진행 상황**\n- 남은 작업: 테스트",
     );
-  });
-});
-
-describe("messageCleaner", () => {
-  it("cleans as cleanMessage does with its names, a repeated text to the same string", () => {
-    const clean = messageCleaner(names);
-    const texts = [
-      "[[reply_to_current]] <@123456789012345678> 확인",
-      "  네  ",
-      "<@999> 누구",
-      "**진행 상황**",
-    ];
-    for (const text of [...texts, ...texts]) expect(clean(text)).toBe(cleanMessage(text, names));
-    expect(clean(`${"<@123456789012345678>"} 확인`)).toBe("@Eden 확인");
-  });
-
-  it("still cleans every text right once its table has been emptied", () => {
-    const clean = messageCleaner(names);
-    const texts = Array.from(
-      { length: 10_050 },
-      (_, i) => `[[reply_to_current]] 메시지 ${i} <@234567890123456789>`,
-    );
-    for (const text of texts) clean(text);
-    expect(clean(texts[0] as string)).toBe("메시지 0 @user");
-    expect(clean(texts[10_049] as string)).toBe("메시지 10049 @user");
   });
 });
 
