@@ -88,20 +88,71 @@ function threadOf(
   }
   head ??= first;
   const end = threadEndOfEvents(list, logEndMs, reasons);
-  // Built field by field, in the order of the Report's Thread with the optional ones in their
-  // place, as the Report writes keys in the order they were added (spreading the optional ones in
-  // made each thread several objects).
-  const thread = { threadKey } as Thread;
-  if (head.conversationId !== null) thread.conversationId = head.conversationId;
-  thread.fromAgent = head.fromAgent ?? head.agentId;
-  thread.toAgent = head.toAgent;
-  thread.eventRole = first.eventRole;
-  thread.turns = turns;
-  thread.outcome = end.outcome;
-  if (end.reason !== null) thread.blockedReason = end.reason;
-  thread.startMs = first.ts;
-  thread.lastActivityMs = (list.at(-1) as CanonicalEvent).ts;
-  thread.eventCount = list.length;
-  thread.transcript = transcript;
+  const { conversationId, toAgent } = head;
+  const fromAgent = head.fromAgent ?? head.agentId;
+  const { eventRole, ts: startMs } = first;
+  const { outcome, reason: blockedReason } = end;
+  const lastActivityMs = (list.at(-1) as CanonicalEvent).ts;
+  const eventCount = list.length;
+  // One literal per combination of the two optional fields, each in the order of the Report's
+  // Thread, as the Report writes keys in the order they were added: a thread built field by field
+  // grew the storage of its fields several times over, and spreading the optional ones in made
+  // each thread several objects.
+  const thread: Thread =
+    conversationId === null
+      ? blockedReason === null
+        ? {
+            threadKey,
+            fromAgent,
+            toAgent,
+            eventRole,
+            turns,
+            outcome,
+            startMs,
+            lastActivityMs,
+            eventCount,
+            transcript,
+          }
+        : {
+            threadKey,
+            fromAgent,
+            toAgent,
+            eventRole,
+            turns,
+            outcome,
+            blockedReason,
+            startMs,
+            lastActivityMs,
+            eventCount,
+            transcript,
+          }
+      : blockedReason === null
+        ? {
+            threadKey,
+            conversationId,
+            fromAgent,
+            toAgent,
+            eventRole,
+            turns,
+            outcome,
+            startMs,
+            lastActivityMs,
+            eventCount,
+            transcript,
+          }
+        : {
+            threadKey,
+            conversationId,
+            fromAgent,
+            toAgent,
+            eventRole,
+            turns,
+            outcome,
+            blockedReason,
+            startMs,
+            lastActivityMs,
+            eventCount,
+            transcript,
+          };
   return { thread, workSessionId, events: list, end };
 }
