@@ -1,4 +1,4 @@
-import type { BaseEvent } from "../event.ts";
+import { BaseEvent, CanonicalEvent } from "../event.ts";
 import type { EventFacts } from "../event-facts.ts";
 
 /**
@@ -72,17 +72,15 @@ function constructEvent(
 constructEvent.prototype = Object.prototype;
 
 /**
- * The fields the analysis writes onto loaded events, in the order it writes them: dedupe's id of
- * an event without its own, then classification's. Written once onto an event made here when the
- * module loads, before V8 settles the size of the constructor's objects.
+ * The fields the analysis writes onto loaded events: those a CanonicalEvent has and a BaseEvent
+ * does not, in the schemas' order, which is the order they are written in (dedupe's id of an event
+ * without its own, then classification's). Derived from the schemas, so a field added there is
+ * given room here too. Written once onto an event made here when the module loads, before V8
+ * settles the size of the constructor's objects.
  */
-export const LOADED_LATER = [
-  "madeId",
-  "eventRole",
-  "fromSessionType",
-  "toSessionType",
-  "statedCategory",
-] as const;
+export const LOADED_LATER: readonly string[] = Object.keys(CanonicalEvent.shape).filter(
+  (name) => !Object.hasOwn(BaseEvent.shape, name),
+);
 
 {
   const first = new LoadedEvent(

@@ -65,6 +65,16 @@ describe("LoadedEvent", () => {
     expect(structuredClone({ ...event, raw: null })).toStrictEqual({ ...literal(), raw: null });
   });
 
+  it("makes room for the fields dedupe and classification write, in the order they write them", () => {
+    expect(LOADED_LATER).toEqual([
+      "madeId",
+      "eventRole",
+      "fromSessionType",
+      "toSessionType",
+      "statedCategory",
+    ]);
+  });
+
   it("takes the fields the analysis writes later after its own, in the order they are written", () => {
     const event = made() as BaseEvent & Record<string, unknown>;
     for (const name of LOADED_LATER) event[name] = name === "statedCategory" ? null : "x";
