@@ -5,18 +5,12 @@ import { blockedReasonOf, type BlockedReason } from "./blocked-reasons.ts";
 export const THREAD_OUTCOMES = ["completed", "blocked", "no_reply", "failed", "open"] as const;
 type ThreadOutcome = (typeof THREAD_OUTCOMES)[number];
 
-/** A thread's event as the outcome rules see it, with its payload as `data`. */
-export interface OutcomeEvent {
-  type: string;
-  ts: number;
-  data: Record<string, unknown>;
-}
-
-/** What the outcome rules read of every event; the payload is read only of a retry. */
-interface OutcomeStep {
-  type: string;
-  ts: number;
-}
+/**
+ * A thread's event as the outcome rules see it: its type, time and payload facts. A
+ * CanonicalEvent is one, so threads hand their events over as they are, with no object made per
+ * event.
+ */
+export type OutcomeEvent = Pick<CanonicalEvent, "type" | "ts" | "facts">;
 
 /** How long a send or spawn may wait for a response before it counts as orphaned: the gateway's wait. */
 export const ORPHAN_AFTER_MS = 300_000;
@@ -40,43 +34,16 @@ export interface ThreadEnd {
 export function threadEnd(
   events: readonly OutcomeEvent[],
   logEndMs: number,
-  reasons: ReadonlyArray<BlockedReason | null> = events.map((e) =>
-    blockedReasonOf({ type: e.type, facts: e.data }),
-  ),
-): ThreadEnd {
-  return endOf(events, logEndMs, reasons, dataOf);
-}
-
-/**
- * threadEnd of a thread's canonical events, read as they are (their payload is `facts`), with
- * each event's blocked reason in `reasons`: building threads makes no OutcomeEvent per event.
- */
-export function threadEndOfEvents(
-  events: readonly CanonicalEvent[],
-  logEndMs: number,
-  reasons: ReadonlyArray<BlockedReason | null>,
-): ThreadEnd {
-  return endOf(events, logEndMs, reasons, factsOf);
-}
-
-const dataOf = (e: OutcomeEvent): Readonly<Record<string, unknown>> => e.data;
-const factsOf = (e: CanonicalEvent): Readonly<Record<string, unknown>> => e.facts;
-
-/** The rules of threadEnd over events whose payload `payloadOf` reads. */
-function endOf<E extends OutcomeStep>(
-  events: readonly E[],
-  logEndMs: number,
-  reasons: ReadonlyArray<BlockedReason | null>,
-  payloadOf: (event: E) => Readonly<Record<string, unknown>>,
+  reasons: ReadonlyArray<BlockedReason | null> = events.map(blockedReasonOf),
 ): ThreadEnd {
   for (let i = 0; i < events.length; i++) {
     const reason = reasons[i] ?? null;
     if (reason === null) continue;
     // The retries before the failure, listed only for a thread that failed.
     const retries: number[] = [];
-    for (let j = 0; j < i; j++) if ((events[j] as E).type === "a2a.retry") retries.push(j);
+    for (let j = 0; j < i; j++) if ((events[j] as OutcomeEvent).type === "a2a.retry") retries.push(j);
     const lastRetry = retries.at(-1);
-    const last = lastRetry === undefined ? undefined : payloadOf(events[lastRetry] as E);
+    const last = lastRetry === undefined ? undefined : (events[lastRetry] as OutcomeEvent).facts;
     if (
       last !== undefined &&
       typeof last["attempt"] === "number" &&
@@ -100,7 +67,7 @@ function endOf<E extends OutcomeStep>(
   let answered = false;
   let asked = -1;
   for (let i = 0; i < events.length; i++) {
-    const type = (events[i] as E).type;
+    const type = (events[i] as OutcomeEvent).type;
     if (type === "a2a.complete") return { outcome: "completed", reason: null, evidence: [] };
     if (type === "a2a.response" || type === "a2a.spawn_result") answered = true;
     else if (asked === -1 && (type === "a2a.send" || type === "a2a.spawn")) asked = i;

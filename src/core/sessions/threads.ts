@@ -1,6 +1,6 @@
 import { eventId, type CanonicalEvent } from "../event.ts";
 import { blockedReasonOf } from "./blocked-reasons.ts";
-import { threadEndOfEvents, type ThreadEnd } from "./thread-outcome.ts";
+import { threadEnd, type ThreadEnd } from "./thread-outcome.ts";
 import { threadKeysOf } from "./thread-key.ts";
 import { turnOf, type MentionNames, type TranscriptTurn } from "./transcript.ts";
 import type { Thread } from "./work-session.ts";
@@ -87,7 +87,7 @@ function threadOf(
     if (said !== null) transcript.push(said);
   }
   head ??= first;
-  const end = threadEndOfEvents(list, logEndMs, reasons);
+  const end = threadEnd(list, logEndMs, reasons);
   const { conversationId, toAgent } = head;
   const fromAgent = head.fromAgent ?? head.agentId;
   const { eventRole, ts: startMs } = first;

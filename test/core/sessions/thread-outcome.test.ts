@@ -1,17 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { blockedReasonOf } from "../../../src/core/sessions/blocked-reasons.ts";
-import {
-  ORPHAN_AFTER_MS,
-  threadEnd,
-  threadEndOfEvents,
-  type OutcomeEvent,
-} from "../../../src/core/sessions/thread-outcome.ts";
+import { ORPHAN_AFTER_MS, threadEnd, type OutcomeEvent } from "../../../src/core/sessions/thread-outcome.ts";
 import { canonicalEvent } from "../../helpers/events.ts";
 
-const e = (type: string, ts: number, data: Record<string, unknown> = {}): OutcomeEvent => ({
+const e = (type: string, ts: number, facts: OutcomeEvent["facts"] = {}): OutcomeEvent => ({
   type,
   ts,
-  data,
+  facts,
 });
 
 describe("threadEnd", () => {
@@ -81,7 +76,7 @@ describe("threadEnd", () => {
     expect(threadEnd([e("a2a.send", 0), e("a2a.response", 1)], 10 * ORPHAN_AFTER_MS).outcome).toBe("open");
   });
 
-  it("is the same of canonical events, their facts read as they are, with their reasons given", () => {
+  it("reads canonical events as they are, and the reasons given as each event's", () => {
     const threads = [
       [e("a2a.send", 0), e("a2a.response", 1), e("a2a.complete", 2)],
       [
@@ -94,12 +89,12 @@ describe("threadEnd", () => {
       [e("a2a.send", 1000)],
     ];
     for (const outcomeEvents of threads) {
-      const events = outcomeEvents.map(({ type, ts, data }) => canonicalEvent({ type, ts, facts: data }));
-      const end = threadEndOfEvents(events, 1000 + 2 * ORPHAN_AFTER_MS, events.map(blockedReasonOf));
+      const events = outcomeEvents.map(({ type, ts, facts }) => canonicalEvent({ type, ts, facts }));
+      const end = threadEnd(events, 1000 + 2 * ORPHAN_AFTER_MS, events.map(blockedReasonOf));
       expect(end).toEqual(threadEnd(outcomeEvents, 1000 + 2 * ORPHAN_AFTER_MS));
     }
-    // The retry_exhausted case above reads the last retry's facts.
-    const retried = threads[1]?.map(({ type, ts, data }) => canonicalEvent({ type, ts, facts: data })) ?? [];
-    expect(threadEndOfEvents(retried, 10, retried.map(blockedReasonOf)).reason).toBe("retry_exhausted");
+    // Given reasons win over the events' own: a thread's reasons are worked out once, by threads.
+    const sent = [e("a2a.send", 0), e("a2a.response", 1)];
+    expect(threadEnd(sent, 10, [null, "run_error"]).reason).toBe("run_error");
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { queueContention } from "../../../src/core/sessions/blocked-flows.ts";
 import { BLOCKED_REASONS } from "../../../src/core/sessions/blocked-reasons.ts";
-import { ORPHAN_AFTER_MS, threadEnd } from "../../../src/core/sessions/thread-outcome.ts";
+import { ORPHAN_AFTER_MS, threadEnd, type OutcomeEvent } from "../../../src/core/sessions/thread-outcome.ts";
 import { createLog } from "../../../scripts/sample/log.ts";
 import { createRng } from "../../../scripts/sample/rng.ts";
 import {
@@ -27,6 +27,9 @@ function flowOf(seed: number, legacy = false): Flow {
 
 const linesOf = (flow: Flow): Line[] => flow.log.lines.map((l) => JSON.parse(l.text) as Line);
 
+/** A log line as the outcome rules read an event: its payload as the event's facts. */
+const outcomeEventOf = (line: Line): OutcomeEvent => ({ type: line.type, ts: line.ts, facts: line.data });
+
 const START = Date.UTC(2026, 1, 20, 9);
 
 describe("pingPong", () => {
@@ -45,7 +48,7 @@ describe("pingPong", () => {
       expect(lines.at(-1)?.data["actualTurns"]).toBe(turns.length);
       expect(new Set(lines.map((l) => l.data["conversationId"])).size).toBe(1);
       expect(lines.every((l, i) => i === 0 || l.ts >= (lines[i - 1] as Line).ts)).toBe(true);
-      expect(threadEnd(lines, end + ORPHAN_AFTER_MS).outcome).toBe("completed");
+      expect(threadEnd(lines.map(outcomeEventOf), end + ORPHAN_AFTER_MS).outcome).toBe("completed");
     }
   });
 
@@ -85,7 +88,7 @@ describe("fanOut", () => {
         "a2a.response",
         "a2a.complete",
       ]);
-      expect(threadEnd(own, end).outcome).toBe("completed");
+      expect(threadEnd(own.map(outcomeEventOf), end).outcome).toBe("completed");
     }
   });
 });
@@ -116,6 +119,6 @@ describe("blockedFlow", () => {
     const lines = linesOf(flow);
     expect(Math.max(...lines.map((l) => l.ts))).toBe(end);
     // The log goes on after the flow, so a send left unanswered counts as orphaned.
-    expect(threadEnd(lines, end + ORPHAN_AFTER_MS + 1).reason).toBe(kind);
+    expect(threadEnd(lines.map(outcomeEventOf), end + ORPHAN_AFTER_MS + 1).reason).toBe(kind);
   });
 });
