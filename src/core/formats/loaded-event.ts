@@ -82,7 +82,15 @@ export const LOADED_LATER: readonly string[] = Object.keys(CanonicalEvent.shape)
   (name) => !Object.hasOwn(BaseEvent.shape, name),
 );
 
-{
+/**
+ * The event that shows the constructor the fields written later. It is kept for as long as the
+ * module lives: the chain of shapes it made is held only through objects that have it, and a full
+ * garbage collection before V8 has settled the constructor's size would otherwise drop the chain,
+ * and every event would go back to a separate store for the later fields.
+ */
+export const PRIMED_EVENT: Readonly<Record<string, unknown>> = primed();
+
+function primed(): Record<string, unknown> {
   const first = new LoadedEvent(
     null,
     Number.NaN,
@@ -102,4 +110,5 @@ export const LOADED_LATER: readonly string[] = Object.keys(CanonicalEvent.shape)
   );
   const later = first as unknown as Record<string, unknown>;
   for (const name of LOADED_LATER) later[name] = name === "statedCategory" ? null : "";
+  return later;
 }

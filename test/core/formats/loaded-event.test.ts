@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { distinctEvents } from "../../../src/core/analyze.ts";
 import type { BaseEvent } from "../../../src/core/event.ts";
-import { LOADED_LATER, LoadedEvent } from "../../../src/core/formats/loaded-event.ts";
+import { LOADED_LATER, LoadedEvent, PRIMED_EVENT } from "../../../src/core/formats/loaded-event.ts";
 
 const raw = new TextEncoder().encode('{"type":"a2a.send"}');
 
@@ -73,6 +74,12 @@ describe("LoadedEvent", () => {
       "toSessionType",
       "statedCategory",
     ]);
+    // The event that showed the constructor those fields is kept, with them after its own.
+    expect(Object.keys(PRIMED_EVENT)).toEqual([...Object.keys(literal()), ...LOADED_LATER]);
+    // What dedupe and classification write onto an event without an id comes after its fields,
+    // in that order.
+    const [event] = distinctEvents({ events: [made()], mainAgents: [] }).events;
+    expect(Object.keys(event as object)).toEqual([...Object.keys(literal()), ...LOADED_LATER]);
   });
 
   it("takes the fields the analysis writes later after its own, in the order they are written", () => {
