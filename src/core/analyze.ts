@@ -30,10 +30,10 @@ export function distinctEvents(input: Pick<LoadedInput, "events" | "mainAgents">
 
 /**
  * Turns what the IO shell read into the Analysis, one stage after another. The same input, `nowMs`
- * and time zone give the same value. The one thing it writes to is the loaded events: the first
- * analysis of an input adds their classification to them (see classifyEvents), and a later one
- * classifies copies. The zone (an IANA name, `--tz`) decides which ISO week
- * a time falls in.
+ * and time zone give the same value. The one thing it writes to is the loaded events: dedupe
+ * writes each distinct event's made id on it (`madeId`, the same value every time), and the first
+ * analysis of an input adds their classification to them (see classifyEvents), while a later one
+ * classifies copies. The zone (an IANA name, `--tz`) decides which ISO week a time falls in.
  */
 export function analyze(input: LoadedInput, nowMs: number, timeZone: string = DEFAULT_TIME_ZONE): Analysis {
   // Claude Code events first take the session and time that what is tied to them tells.

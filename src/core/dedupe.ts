@@ -59,7 +59,9 @@ export function dedupeEvents<E extends DistinctEvent>(events: readonly E[]): Ded
     const [kept, ...dropped] = seen.sort(compareOrigins);
     identified.push(kept as E);
     duplicates += dropped.length;
-    findings.push(...changedCopies(kept as E, dropped));
+    // A loop, not a spread: an id repeated hundreds of thousands of times would pass more
+    // arguments than a call may take.
+    for (const finding of changedCopies(kept as E, dropped)) findings.push(finding);
   }
 
   // Copies of a fingerprinted event share its time and id, so sorting makes them neighbours; the

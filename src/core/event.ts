@@ -108,9 +108,7 @@ export type CanonicalEvent = z.infer<typeof CanonicalEvent>;
 /** Orders events by time, then id: the one order every output uses. */
 export function compareEvents(a: BaseEvent, b: BaseEvent): number {
   if (a.ts !== b.ts) return a.ts - b.ts;
-  const x = eventId(a);
-  const y = eventId(b);
-  return x < y ? -1 : x > y ? 1 : 0;
+  return compareText(eventId(a), eventId(b));
 }
 
 /**

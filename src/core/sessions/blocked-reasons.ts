@@ -49,7 +49,7 @@ const text = (d: Readonly<Record<string, unknown>>, k: string): string => {
 };
 /** True for a response (the rows that ask name its type) that says the flow failed. */
 const failedResponse = (f: FailureFacts): boolean => {
-  // Read once: four rows ask this of every response, and each read of a fact costs a lookup.
+  // The outcome is read once per call rather than once per comparison: each read is a lookup.
   const outcome = f.facts["outcome"];
   return (
     outcome === "blocked" ||
