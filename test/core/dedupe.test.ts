@@ -107,6 +107,13 @@ describe("dedupeEvents", () => {
     ]);
   });
 
+  it("reports every changed copy of an id used hundreds of thousands of times", () => {
+    const copies = Array.from({ length: 200_001 }, (_, i) => v11("evt_1", i, "f", i + 1));
+    const result = dedupeEvents(copies);
+    expect(result.events).toHaveLength(1);
+    expect(result.findings).toHaveLength(200_000);
+  });
+
   it("treats a producer id seen at two times as one event with a conflict", () => {
     const result = dedupeEvents([v11("evt-1", 5, "a", 1), v11("evt-1", 9, "a", 2)]);
     expect(result.events.map((e) => e.ts)).toEqual([5]);
