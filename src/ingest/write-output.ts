@@ -3,13 +3,6 @@ import { type FileHandle, lstat, mkdir, open, readlink, realpath, rename, rm, st
 import path from "node:path";
 
 /**
- * How many characters one string batch holds, about (`batches`): pieces of text are joined into
- * strings of this size before they are written, as a write of a few bytes costs nearly as much as
- * one of a megabyte, while a string of the whole output could pass what one string can hold.
- */
-export const BATCH_CHARS = 1 << 20;
-
-/**
  * How many bytes one write of the file writers carries at most. Pieces of text are encoded into a
  * buffer of this size, and the buffer is written when the next piece might not fit: a write of a
  * few bytes costs nearly as much as one of a megabyte. Two such buffers take turns, one filled
@@ -58,14 +51,14 @@ export async function writeTextAtomic(
   if (place.direct) {
     // Appending truncates nothing: a device or a pipe has nothing to truncate, and a file behind
     // /proc is one the shell opened, emptied already for `>` and kept for `>>`.
-    await writeTextFile(place.path, "a", pieces, batchBytes);
+    await writeTextFile(place.path, pieces, "a", batchBytes);
     return;
   }
   await mkdir(path.dirname(path.resolve(place.path)), { recursive: true });
   const temp = `${place.path}.${process.pid}.tmp`;
   try {
     // writeTextFile closes its file before it settles, so the temporary file can be removed at once.
-    await writeTextFile(temp, "w", pieces, batchBytes);
+    await writeTextFile(temp, pieces, "w", batchBytes);
     await rename(temp, place.path);
   } catch (error) {
     await rm(temp, { force: true });
@@ -74,14 +67,16 @@ export async function writeTextAtomic(
 }
 
 /**
- * Writes the pieces' text to a file opened with `flag` (`w` or `a`) and closes it, also when the
- * pieces or a write fail; settles only once no write is left in flight.
+ * Writes the pieces' text to a file opened with `flag` (`w` to replace it, `a` to append) in writes
+ * of at most `batchBytes` bytes, and closes it, also when the pieces or a write fail; settles only
+ * once no write is left in flight. No temporary name: for a file whose readers wait for a sign
+ * that it is whole (the site's data folder), or that writeTextAtomic has placed.
  */
-async function writeTextFile(
+export async function writeTextFile(
   file: string,
-  flag: "w" | "a",
   pieces: Iterable<string>,
-  batchBytes: number,
+  flag: "w" | "a" = "w",
+  batchBytes = BATCH_BYTES,
 ): Promise<void> {
   const handle = await open(file, flag);
   try {
@@ -259,19 +254,6 @@ export async function writeTextTo(
   await encodePieces(pieces, batchBytes, false, async (bytes) => {
     if (!out.write(bytes)) await once(out, "drain");
   });
-}
-
-/** The pieces joined into strings of at least `size` characters each, the last one aside. */
-export function* batches(pieces: Iterable<string>, size: number = BATCH_CHARS): Generator<string> {
-  let batch = "";
-  for (const piece of pieces) {
-    batch += piece;
-    if (batch.length >= size) {
-      yield batch;
-      batch = "";
-    }
-  }
-  if (batch !== "") yield batch;
 }
 
 /** Each line, then its newline as a piece of its own. */

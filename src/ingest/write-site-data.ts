@@ -5,7 +5,7 @@ import type { SiteIndex } from "../core/site/site-index.ts";
 import type { SiteShard } from "../core/site/site-shard.ts";
 import { dataFileIn } from "../site/data-folder.ts";
 import { jsonPieces } from "./write-json.ts";
-import { batches } from "./write-output.ts";
+import { writeTextFile } from "./write-output.ts";
 
 /** How many shard files are written at once: the disk, not the CPU, is what a write waits on. */
 export const WRITES_IN_FLIGHT = 32;
@@ -56,7 +56,7 @@ export async function writeSiteData(dir: string, shards: SiteShards): Promise<Si
   if (failed !== undefined) throw failed.reason;
   if (index === undefined) throw new Error("the site's shards ended without an index");
   // The index lists every session's card: written in pieces, so that its text is never one string.
-  await writeFile(dataFileIn(dir, { kind: "index" }), batches(jsonPieces(index, { pretty: false })));
+  await writeTextFile(dataFileIn(dir, { kind: "index" }), jsonPieces(index, { pretty: false }));
   // Last: the renderers wait for this file before they read any other.
   await writeFile(dataFileIn(dir, { kind: "ready" }), "");
   return index;

@@ -10,6 +10,7 @@ import {
   readlinkSync,
   statSync,
   symlinkSync,
+  writeFileSync,
 } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -17,10 +18,10 @@ import { Writable } from "node:stream";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  batches,
   writeFileAtomic,
   writeLinesAtomic,
   writeTextAtomic,
+  writeTextFile,
   writeTextTo,
 } from "../../src/ingest/write-output.ts";
 import { tmpTree } from "../helpers/tmp.ts";
@@ -69,19 +70,18 @@ describe("writeLinesAtomic", () => {
   });
 });
 
-describe("batches", () => {
-  it("joins pieces into batches of at least the size asked, the last one aside, keeping every character", () => {
+describe("writeTextFile", () => {
+  it("writes the pieces' text over many writes, replacing the file, or after it when appending", async () => {
+    const dir = tmpTree();
+    const target = path.join(dir, "index.json");
+    writeFileSync(target, "old text that is longer than the new one");
     const pieces = Array.from({ length: 100 }, (_, i) => `${i};`);
-    const joined = [...batches(pieces, 50)];
-    expect(joined.join("")).toBe(pieces.join(""));
-    expect(joined.slice(0, -1).every((b) => b.length >= 50 && b.length < 53)).toBe(true);
-    expect(joined.length).toBeGreaterThan(1);
-  });
-
-  it("gives a piece longer than a batch as a batch of its own, and nothing for no text", () => {
-    expect([...batches(["a", "b".repeat(10), "c"], 4)]).toEqual([`a${"b".repeat(10)}`, "c"]);
-    expect([...batches([], 4)]).toEqual([]);
-    expect([...batches(["", ""], 4)]).toEqual([]);
+    await writeTextFile(target, pieces, "w", 50);
+    expect(readFileSync(target, "utf8")).toBe(pieces.join(""));
+    await writeTextFile(target, ["more"], "a");
+    expect(readFileSync(target, "utf8")).toBe(`${pieces.join("")}more`);
+    await writeTextFile(target, []);
+    expect(readFileSync(target, "utf8")).toBe("");
   });
 });
 
@@ -229,7 +229,8 @@ describe("writeTextTo", () => {
     const pieces = Array.from({ length: 1000 }, (_, i) => `${i},`);
     await writeTextTo(out, pieces, 500);
     expect(chunks.join("")).toBe(pieces.join(""));
-    expect(chunks.length).toBe([...batches(pieces, 500)].length);
+    // Writes of at most 500 bytes, each filled while a piece of 4 characters still surely fits.
+    expect(chunks.length).toBe(8);
   });
 
   it("gives the stream a buffer of its own for each batch, as a stream may keep what it is given", async () => {
