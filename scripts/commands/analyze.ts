@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { lstat } from "node:fs/promises";
 import { homedir } from "node:os";
 import path from "node:path";
 import { eventLineWriter } from "../../src/core/event-line.ts";
@@ -7,6 +8,7 @@ import { describeCounts, Redactor } from "../../src/core/redact/redact.ts";
 import type { Report } from "../../src/core/report.ts";
 import type { Analysis } from "../../src/core/analysis.ts";
 import { analyzeInputs, type AnalyzeOptions } from "../../src/ingest/analyze-inputs.ts";
+import { analyzeToJson } from "../../src/ingest/analyze-to-json.ts";
 import { silentProgress, streamProgress, type Progress } from "../../src/ingest/progress.ts";
 import { writeJsonAtomic, writeJsonTo } from "../../src/ingest/write-json.ts";
 import { writeLinesAtomic } from "../../src/ingest/write-output.ts";
@@ -128,6 +130,44 @@ export async function runAnalyze(argv: string[], cwd: string = process.cwd()): P
   const inputs = resolveInputs(positionals);
   const quiet = values.quiet === true;
   const load = parseLoadOptions(values, cwd, quiet);
+  // The compact Report of a file, with the cache on, is written by the path that can reuse the
+  // last analysis; every other output needs the whole Analysis.
+  const target = values.json === undefined || values.json === "-" ? null : path.resolve(cwd, values.json);
+  if (
+    target !== null &&
+    load.cacheDir !== null &&
+    load.cacheDir !== undefined &&
+    values.pretty !== true &&
+    values.events === undefined &&
+    values.redact !== true &&
+    (await isFileOrNothing(target))
+  ) {
+    const picked = pickedInputs(inputs);
+    if (picked !== undefined && !quiet) process.stderr.write(`${picked}\n`);
+    let progress = silentProgress;
+    const run = await analyzeToJson(inputs, {
+      cwd,
+      nowMs,
+      timeZone,
+      load,
+      target,
+      cacheDir: load.cacheDir,
+      warn: (message) => {
+        if (!quiet) process.stderr.write(`${message}\n`);
+      },
+      progress: (files) => (progress = quiet ? silentProgress : streamProgress(files, process.stderr)),
+    });
+    progress.finish(
+      `read ${run.input.files.length} files: ${run.input.events} events, ${run.input.duplicates} duplicates, ${findingCount({ input: run.input })} findings`,
+    );
+    if (run.reused !== null && !quiet)
+      process.stderr.write(
+        `reused the last analysis: ${run.reused.rebuilt} of ${run.reused.sessions} work sessions analysed again\n`,
+      );
+    if (run.notReused !== null && !quiet)
+      process.stderr.write(`analysed every event again, as ${run.notReused}\n`);
+    return 0;
+  }
   const { analysis, progress } = await analyzeWithProgress(inputs, { cwd, nowMs, timeZone, quiet, load });
   // Text is kept as the logs have it unless asked: the Report stays on the user's machine.
   const redactor = values.redact === true ? new Redactor() : null;
@@ -155,8 +195,20 @@ export async function runAnalyze(argv: string[], cwd: string = process.cwd()): P
   return 0;
 }
 
+/**
+ * Whether a path is a regular file or nothing yet: the Report is then written through a temporary
+ * name beside the snapshot. A device, a pipe or a link is written as writeJsonAtomic writes it.
+ */
+async function isFileOrNothing(target: string): Promise<boolean> {
+  try {
+    return (await lstat(target)).isFile();
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ENOENT";
+  }
+}
+
 /** Every finding: those the Report lists and those it counts without listing. */
-function findingCount(report: Report): number {
+function findingCount(report: Pick<Report, "input">): number {
   return report.input.errors.length + (report.input.errorsOmitted ?? []).reduce((n, o) => n + o.count, 0);
 }
 

@@ -1,4 +1,4 @@
-import { buildAgents } from "./agents/build-agents.ts";
+import { agentsOf, tallyAgents, type AgentTally } from "./agents/build-agents.ts";
 import type { Analysis } from "./analysis.ts";
 import { prepareEvents } from "./claude/prepare-claude.ts";
 import { classifyEvents } from "./classify/classify-event.ts";
@@ -8,9 +8,9 @@ import { boundFindings, type Finding } from "./finding.ts";
 import type { InputFile, LoadedInput } from "./input.ts";
 import { SCHEMA_VERSION, type Report } from "./report.ts";
 import { tableToMap } from "./safe-map.ts";
-import { attributeEvents } from "./sessions/attribute.ts";
-import { blockedFlowsOf, queueContention } from "./sessions/blocked-flows.ts";
-import { buildWorkSessions, listUnattributed } from "./sessions/build-sessions.ts";
+import { attributeEvents, type Attribution, type KnownTies } from "./sessions/attribute.ts";
+import { blockedFlowsOf, contentionOfWaits, queuedWaitsOf, type SendWait } from "./sessions/blocked-flows.ts";
+import { buildWorkSessions, listUnattributed, type SessionsBuilt } from "./sessions/build-sessions.ts";
 import { buildTasks } from "./tasks/build-tasks.ts";
 import { distinctTaskFiles, type TaskSummary } from "./tasks/task-summary.ts";
 import { taskLinksOf } from "./tasks/task-links.ts";
@@ -36,6 +36,47 @@ export function distinctEvents(input: Pick<LoadedInput, "events" | "mainAgents">
  * classifies copies. The zone (an IANA name, `--tz`) decides which ISO week a time falls in.
  */
 export function analyze(input: LoadedInput, nowMs: number, timeZone: string = DEFAULT_TIME_ZONE): Analysis {
+  return analyzeStages(input, nowMs, timeZone).analysis;
+}
+
+/**
+ * What the incremental analysis tells an analysis of some of a log's events about the rest of it,
+ * so that the sessions, tasks and threads whose events are all given come out as the whole log's.
+ */
+export interface WholeLog {
+  /** The time of the whole log's last event. */
+  logEndMs: number;
+  /** The ties of conversations and tasks to sessions that the whole log's events make. */
+  ties: KnownTies;
+  /** Each session's next sessions, of the whole log. */
+  nextSessions: ReadonlyMap<string, readonly string[]>;
+}
+
+/** The Analysis, and what its stages worked out on the way that the incremental analysis keeps. */
+export interface AnalysisStages {
+  analysis: Analysis;
+  /** The events by session, the unattributed ones, and the ties of conversations and tasks. */
+  attribution: Attribution;
+  /** The sessions as built, with each one's previous session. */
+  sessions: SessionsBuilt;
+  /** Each agent's tally over the events. */
+  agentTallies: Map<string, AgentTally>;
+  /** Each send's wait, in timeline order. */
+  waits: SendWait[];
+  /** The findings of the analysis (not of reading), before they were bounded. */
+  findings: Finding[];
+}
+
+/**
+ * `analyze`, with what its stages worked out. With `whole`, the events given are some of a log's,
+ * and what is worked out from the whole log comes from `whole` instead.
+ */
+export function analyzeStages(
+  input: LoadedInput,
+  nowMs: number,
+  timeZone: string = DEFAULT_TIME_ZONE,
+  whole?: WholeLog,
+): AnalysisStages {
   // Claude Code events first take the session and time that what is tied to them tells.
   const prepared = prepareEvents(input);
   const distinct = distinctEvents({ ...input, events: prepared.events });
@@ -46,20 +87,23 @@ export function analyze(input: LoadedInput, nowMs: number, timeZone: string = DE
   // Tasks need no session; sessions of task signals only are titled by the tasks' descriptions.
   const tasks = buildTasks(read, events, nowMs);
   const taskLinks = taskLinksOf(read);
-  const attribution = attributeEvents(events, taskLinks.sessionOfTask);
+  const attribution = attributeEvents(events, taskLinks.sessionOfTask, whole?.ties);
   const mentionNames = tableToMap(input.mentionNames);
   const sessions = buildWorkSessions(attribution, {
     nowMs,
-    logEndMs: events.at(-1)?.ts ?? nowMs,
+    logEndMs: whole?.logEndMs ?? events.at(-1)?.ts ?? nowMs,
     overrides: input.overrides,
     previousFromTasks: taskLinks.previousSession,
     taskDescriptions: descriptionsOf(tasks.tasks),
     mentionNames,
     claudeLinks: prepared.links,
+    ...(whole === undefined ? {} : { nextSessions: whole.nextSessions }),
   });
-  const agents = buildAgents(read, events, sessions.sessions, tasks.tasks);
+  const agentTallies = tallyAgents(input.mainAgents, events);
+  const agents = agentsOf(read, agentTallies, sessions.sessions, tasks.tasks);
   const blockedFlows = blockedFlowsOf(sessions.threads);
-  const contention = queueContention(events);
+  const waits = queuedWaitsOf(events);
+  const contention = contentionOfWaits(waits);
   const weeks = weeklyCategories(sessions.sessions, timeZone);
 
   const findings = [...prepared.findings, ...distinct.findings, ...distinctFiles.findings, ...tasks.findings];
@@ -84,7 +128,7 @@ export function analyze(input: LoadedInput, nowMs: number, timeZone: string = DE
     queueContention: contention,
     weeks,
   };
-  return {
+  const analysis: Analysis = {
     report,
     events,
     sessionEvents: attribution.bySession,
@@ -95,6 +139,7 @@ export function analyze(input: LoadedInput, nowMs: number, timeZone: string = DE
     legacyThreads: sessions.threads.filter((work) => work.workSessionId === null).map((work) => work.thread),
     mentionNames,
   };
+  return { analysis, attribution, sessions, agentTallies, waits, findings };
 }
 
 /**
@@ -111,7 +156,20 @@ function descriptionsOf(tasks: readonly TaskSummary[]): Map<string, string> {
 
 /** The files as read, each with the findings the analysis made about it added to its count. */
 function withFindings(files: readonly InputFile[], findings: readonly Finding[]): InputFile[] {
+  return withFindingCounts(files, findingsByFile(findings));
+}
+
+/** How many of the findings each file has. */
+export function findingsByFile(findings: readonly Finding[]): Map<string, number> {
   const added = new Map<string, number>();
   for (const f of findings) added.set(f.file, (added.get(f.file) ?? 0) + 1);
+  return added;
+}
+
+/** The files as read, each with the count of the analysis's findings about it added. */
+export function withFindingCounts(
+  files: readonly InputFile[],
+  added: ReadonlyMap<string, number>,
+): InputFile[] {
   return files.map((file) => ({ ...file, errors: file.errors + (added.get(file.path) ?? 0) }));
 }

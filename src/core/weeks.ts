@@ -52,14 +52,20 @@ function isoWeekOfDay(dayNumber: number): string {
   return `${String(year).padStart(4, "0")}-W${String(week).padStart(2, "0")}`;
 }
 
+/** What the weeks read of a work session. */
+export type WeekSession = Pick<
+  WorkSession,
+  "roleCounts" | "undated" | "startMs" | "collabCategory" | "categorySource"
+>;
+
 /**
  * Category counts per ISO week, of the sessions that hold conversations between main agents
  * (the weekly category report counts only those), by the week they started in. A session none of
  * whose events has a known time is left out: its start only keeps its place, and would count it
  * in a week it may not belong to.
  */
-export function weeklyCategories(sessions: readonly WorkSession[], zone: string = DEFAULT_TIME_ZONE): Week[] {
-  const weeks = new Map<string, WorkSession[]>();
+export function weeklyCategories(sessions: readonly WeekSession[], zone: string = DEFAULT_TIME_ZONE): Week[] {
+  const weeks = new Map<string, WeekSession[]>();
   for (const session of sessions) {
     if (session.roleCounts["conversation.main"] === 0 || session.undated === true) continue;
     pushTo(weeks, isoWeek(session.startMs, zone), session);

@@ -15,6 +15,7 @@ import {
   type EventsFilePlan,
   type EventsFileRead,
   type EventsReadContext,
+  type FileRanges,
   type LoadStats,
 } from "./read-events-file.ts";
 import { readTextFile, type TextFileRead } from "./read-text-file.ts";
@@ -38,6 +39,8 @@ export interface LoadOptions {
   maxLineBytes?: number;
   /** Filled with what the cache gave and what was parsed, when given. */
   stats?: LoadStats;
+  /** Filled, when given, with what the cache checked and kept of each event file (see FileRanges). */
+  ranges?: Map<string, FileRanges>;
 }
 
 /**
@@ -78,6 +81,7 @@ async function loadFiles(
     warn: onceOnly(options.warn ?? (() => {})),
     ...(options.maxLineBytes === undefined ? {} : { maxLineBytes: options.maxLineBytes }),
     ...(options.stats === undefined ? {} : { stats: options.stats }),
+    ...(options.ranges === undefined ? {} : { ranges: options.ranges }),
   };
   const plans = new Map<DiscoveredFile, EventsFilePlan>();
   for (const file of files) if (file.kind === "events") plans.set(file, await planEventsFile(file, context));

@@ -1,4 +1,5 @@
 import type { BaseEvent } from "../core/event.ts";
+import type { CheckedRange } from "../core/incremental/snapshot.ts";
 import { FINGERPRINT_PREFIX } from "../core/fingerprint.ts";
 import type { Finding, OmittedFindings } from "../core/finding.ts";
 import type { InputFile } from "../core/input.ts";
@@ -51,6 +52,25 @@ export interface EventsReadContext {
   maxLineBytes?: number;
   /** Counts of what the cache gave and what was parsed, for tests and benchmarks. */
   stats?: LoadStats;
+  /** Filled, when given, with what the cache checked and kept of each event file, by its path. */
+  ranges?: Map<string, FileRanges>;
+}
+
+/**
+ * What the parse cache checked of an event file before a run read on, and what it keeps after:
+ * the incremental analysis tells by them that a file only grew since it was last analysed.
+ */
+export interface FileRanges {
+  /** The cached parts' ranges, checked against the file; null when the cache gave nothing. */
+  checked: CheckedRange[] | null;
+  /**
+   * The ranges of the complete lines the run read, as the cache keeps them; null without a cache.
+   * A last line without its newline is not kept: a later run reads it again. A gzip file or a
+   * JSON array is kept whole, and a later run finds it unchanged or not at all.
+   */
+  kept: CheckedRange[] | null;
+  /** The lines those ranges hold. */
+  keptLines: number;
 }
 
 /** What the cache gave and what was parsed in a run. */
@@ -286,6 +306,11 @@ export async function finishEventsFile(
   context.progress.events(events.length);
   if (context.stats !== undefined) context.stats.parsedBytes += reading.bytes - (cached?.bytes ?? 0);
   await saveToCache(plan, reading, context);
+  context.ranges?.set(file.path, {
+    checked: cached === null ? null : cached.segments.map(checkedRange),
+    kept: context.cache === null || reading.stopped ? null : reading.segments.map(checkedRange),
+    keptLines: reading.complete?.lines ?? 0,
+  });
   const { listed: findings, omitted } = reading.tally.result(file.path);
   return {
     file: {
@@ -479,6 +504,11 @@ async function parseHere(plan: EventsFilePlan, r: Reading, context: EventsReadCo
 /** The run after those that added `segments`: every part this run adds is counted as it. */
 function nextRun(segments: readonly CachedSegment[]): number {
   return segments.length === 0 ? 0 : segments[segments.length - 1]!.run + 1;
+}
+
+/** A cached part's bytes and their CRC. */
+function checkedRange(s: CachedSegment): CheckedRange {
+  return { start: s.start, end: s.end, crc: s.crc };
 }
 
 /** The bytes a part read, with the CRC its parse took of them, as the cache keeps them. */

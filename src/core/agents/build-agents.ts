@@ -4,7 +4,7 @@ import type { LoadedInput } from "../input.ts";
 import type { WorkSession } from "../sessions/work-session.ts";
 import { CurrentTask } from "../tasks/current-task.ts";
 import type { TaskSummary } from "../tasks/task-summary.ts";
-import { AGENT_STATES, agentStateOf } from "./agent-states.ts";
+import { AGENT_STATES, agentStateOf, type AgentState } from "./agent-states.ts";
 
 /** An agent, as the Report lists it. */
 export const Agent = z.object({
@@ -30,39 +30,62 @@ export const Agent = z.object({
 });
 export type Agent = z.infer<typeof Agent>;
 
-/** What is counted of one agent while the events are read; the Agent is made from it at the end. */
-interface AgentTally {
-  events: number;
-  workSessions: number;
-  tasks: number;
-  firstSeenMs?: number;
-  lastSeenMs?: number;
-  states: Agent["states"];
+/**
+ * What is counted of one agent while the events are read; the Agent is made from it at the end.
+ * It is a plain value, so that the incremental analysis can keep it and go on counting the events
+ * a log gains later.
+ */
+export const AgentTally = z.object({
+  /** Events it emitted, sent or received. */
+  events: z.number().int().nonnegative(),
+  /** Its first and last event, epoch ms. */
+  firstSeenMs: z.number().optional(),
+  lastSeenMs: z.number().optional(),
+  /** Its states over time, as the Agent lists them. */
+  states: Agent.shape.states,
   /** True once an event shows the agent on a subagent's side. */
-  ranAsSubagent: boolean;
-  /** Runs started and not yet stopped. */
-  open: Set<string>;
-  currentTask?: Agent["currentTask"];
-}
+  ranAsSubagent: z.boolean(),
+  /** Runs started and not yet stopped, in the order they were started. */
+  open: z.array(z.string()),
+});
+export type AgentTally = z.infer<typeof AgentTally>;
 
 /** Every agent seen in events, task files or the config, by id. */
 export function buildAgents(
   input: Pick<LoadedInput, "mainAgents" | "currentTasks">,
   events: readonly CanonicalEvent[],
-  sessions: readonly WorkSession[],
-  tasks: readonly TaskSummary[],
+  sessions: ReadonlyArray<Pick<WorkSession, "agents">>,
+  tasks: ReadonlyArray<Pick<TaskSummary, "agentId">>,
 ): Agent[] {
-  const mains = new Set(input.mainAgents);
-  const agents = new Map<string, AgentTally>();
+  return agentsOf(input, tallyAgents(input.mainAgents, events), sessions, tasks);
+}
+
+/**
+ * Counts the events into each agent's tally, in the order given (timeline order): into `tallies`
+ * when given, which then go on from where an earlier count of earlier events stopped.
+ */
+export function tallyAgents(
+  mainAgents: readonly string[],
+  events: readonly CanonicalEvent[],
+  tallies: Map<string, AgentTally> = new Map(),
+): Map<string, AgentTally> {
+  const agents = tallies;
+  // Runs are kept as a Set while counting, and written back as a list at the end.
+  const open = new Map<string, Set<string>>();
   const get = (id: string): AgentTally => {
     let agent = agents.get(id);
     if (agent === undefined) {
-      agent = { events: 0, workSessions: 0, tasks: 0, states: [], ranAsSubagent: false, open: new Set() };
+      agent = { events: 0, states: [], ranAsSubagent: false, open: [] };
       agents.set(id, agent);
     }
     return agent;
   };
-  for (const id of mains) get(id);
+  const runsOf = (id: string, agent: AgentTally): Set<string> => {
+    let runs = open.get(id);
+    if (runs === undefined) open.set(id, (runs = new Set(agent.open)));
+    return runs;
+  };
+  for (const id of mainAgents) get(id);
   const seen = (id: string, ts: number): void => {
     const agent = get(id);
     agent.events++;
@@ -79,37 +102,74 @@ export function buildAgents(
     if (event.fromAgent !== null && event.fromSessionType === "subagent")
       get(event.fromAgent).ranAsSubagent = true;
     if (event.toAgent !== null && event.toSessionType === "subagent") get(event.toAgent).ranAsSubagent = true;
-    const subject =
-      event.type === "agent_started" || event.type === "agent_stopped"
-        ? (event.toAgent ?? event.agentId)
-        : event.agentId;
-    if (subject === null) continue;
-    const state = agentStateOf(event.type, isLifecycle(event.type) ? event.facts : {});
-    if (state === null) continue;
+    const change = stateChangeOf(event);
+    if (change === null) continue;
+    const { subject, state } = change;
     const agent = get(subject);
     if (agent.states.at(-1)?.state !== state)
       agent.states.push({ ts: event.ts, state, eventType: event.type });
     const run = event.conversationId ?? `${event.workSessionId ?? ""}`;
-    if (event.type === "agent_started") agent.open.add(run);
-    if (event.type === "agent_stopped") agent.open.delete(run);
+    if (event.type === "agent_started") runsOf(subject, agent).add(run);
+    if (event.type === "agent_stopped") runsOf(subject, agent).delete(run);
   }
+  for (const [id, runs] of open) get(id).open = [...runs];
+  return agents;
+}
+
+/** The Agents from their tallies, the sessions and tasks they took part in, and their CURRENT_TASK.md. */
+export function agentsOf(
+  input: Pick<LoadedInput, "mainAgents" | "currentTasks">,
+  tallies: ReadonlyMap<string, AgentTally>,
+  sessions: ReadonlyArray<Pick<WorkSession, "agents">>,
+  tasks: ReadonlyArray<Pick<TaskSummary, "agentId">>,
+): Agent[] {
+  const mains = new Set(input.mainAgents);
+  const counts = new Map<
+    string,
+    { workSessions: number; tasks: number; currentTask?: Agent["currentTask"] }
+  >();
+  const get = (id: string): { workSessions: number; tasks: number; currentTask?: Agent["currentTask"] } => {
+    let count = counts.get(id);
+    if (count === undefined) counts.set(id, (count = { workSessions: 0, tasks: 0 }));
+    return count;
+  };
+  for (const id of tallies.keys()) get(id);
   for (const session of sessions) for (const id of session.agents) get(id).workSessions++;
   for (const task of tasks) get(task.agentId).tasks++;
   for (const { agentId, record } of input.currentTasks) get(agentId).currentTask = record;
-  return [...agents]
-    .map(([agentId, tally]): Agent => ({
-      agentId,
-      kind: mains.has(agentId) ? "main" : tally.ranAsSubagent ? "subagent" : "unknown",
-      events: tally.events,
-      workSessions: tally.workSessions,
-      tasks: tally.tasks,
-      ...(tally.firstSeenMs === undefined ? {} : { firstSeenMs: tally.firstSeenMs }),
-      ...(tally.lastSeenMs === undefined ? {} : { lastSeenMs: tally.lastSeenMs }),
-      unfinishedRuns: tally.open.size,
-      states: tally.states,
-      ...(tally.currentTask === undefined ? {} : { currentTask: tally.currentTask }),
-    }))
+  return [...counts]
+    .map(([agentId, count]): Agent => {
+      const tally = tallies.get(agentId);
+      return {
+        agentId,
+        kind: mains.has(agentId) ? "main" : tally?.ranAsSubagent === true ? "subagent" : "unknown",
+        events: tally?.events ?? 0,
+        workSessions: count.workSessions,
+        tasks: count.tasks,
+        ...(tally?.firstSeenMs === undefined ? {} : { firstSeenMs: tally.firstSeenMs }),
+        ...(tally?.lastSeenMs === undefined ? {} : { lastSeenMs: tally.lastSeenMs }),
+        unfinishedRuns: tally?.open.length ?? 0,
+        states: tally?.states ?? [],
+        ...(count.currentTask === undefined ? {} : { currentTask: count.currentTask }),
+      };
+    })
     .sort((a, b) => (a.agentId < b.agentId ? -1 : 1));
+}
+
+/**
+ * The agent whose state an event sets, and the state; null for an event that sets none. A
+ * lifecycle event's subject is the agent started or stopped.
+ */
+export function stateChangeOf(
+  event: Pick<CanonicalEvent, "type" | "agentId" | "toAgent" | "facts">,
+): { subject: string; state: AgentState } | null {
+  const subject =
+    event.type === "agent_started" || event.type === "agent_stopped"
+      ? (event.toAgent ?? event.agentId)
+      : event.agentId;
+  if (subject === null) return null;
+  const state = agentStateOf(event.type, isLifecycle(event.type) ? event.facts : {});
+  return state === null ? null : { subject, state };
 }
 
 /** Only these events' payloads decide a state; the rest are decided by type alone. */

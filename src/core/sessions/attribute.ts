@@ -29,6 +29,21 @@ export interface Attribution {
   bySession: Map<string, CanonicalEvent[]>;
   /** Events that no session could take, in timeline order. */
   unattributed: Unattributed[];
+  /** The sessions each conversation was tied to, by an event that names both. */
+  byConversation: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The sessions each task was tied to, by an event that names both or by its task file. */
+  byTask: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+/**
+ * Ties from conversations and tasks to sessions that events outside the ones given made: an
+ * analysis of some of a log's events (the incremental one) attributes them as the whole log would.
+ */
+export interface KnownTies {
+  /** Sessions by conversation. */
+  byConversation: ReadonlyMap<string, readonly string[]>;
+  /** Sessions by task. */
+  byTask: ReadonlyMap<string, readonly string[]>;
 }
 
 /**
@@ -40,6 +55,7 @@ export interface Attribution {
 export function attributeEvents(
   events: readonly CanonicalEvent[],
   taskSessions: ReadonlyMap<string, string>,
+  known?: KnownTies,
 ): Attribution {
   const byConversation = new Map<string, Set<string>>();
   const byTask = new Map<string, Set<string>>();
@@ -47,6 +63,11 @@ export function attributeEvents(
     if (key !== null) addTo(map, key, ws);
   };
   for (const [task, ws] of taskSessions) note(byTask, task, ws);
+  if (known !== undefined) {
+    for (const [conversation, sessions] of known.byConversation)
+      for (const ws of sessions) note(byConversation, conversation, ws);
+    for (const [task, sessions] of known.byTask) for (const ws of sessions) note(byTask, task, ws);
+  }
   // Indexed loops: each runs once over every event, and a for…of loop that runs once makes an
   // iterator result per element before it is optimized (several times slower on a big log).
   for (let i = 0; i < events.length; i++) {
@@ -71,7 +92,7 @@ export function attributeEvents(
       unattributed.push({ event, reason: found.reason, reasonKey: found.reasonKey });
     }
   }
-  return { bySession, unattributed };
+  return { bySession, unattributed, byConversation, byTask };
 }
 
 function lookUp(

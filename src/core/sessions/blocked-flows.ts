@@ -119,6 +119,31 @@ export type QueueContention = z.infer<typeof QueueContention>;
  * response or complete of its conversation, or for the gateway's 300 s wait when none came.
  */
 export function queueContention(events: readonly CanonicalEvent[]): QueueContention[] {
+  return contentionOfWaits(queuedWaitsOf(events));
+}
+
+/**
+ * One send's wait for its receiver, as queue contention reads it: kept by the incremental
+ * analysis, whose later events can only answer the sends no earlier event answered.
+ */
+export const SendWait = z.object({
+  /** The agent the send waited on. */
+  toAgent: z.string(),
+  /** When it was sent, epoch ms. */
+  start: z.number(),
+  /** When its first response or complete came, else when the gateway's wait ran out. */
+  end: z.number(),
+  /** Whether a response or complete ended it. */
+  answered: z.boolean(),
+  /** Its conversation. */
+  conversationId: z.string(),
+  /** Who sent it (`?` when the event names no one). */
+  from: z.string(),
+});
+export type SendWait = z.infer<typeof SendWait>;
+
+/** Each send's wait, in timeline order: from the send to its conversation's first answer after it. */
+export function queuedWaitsOf(events: readonly CanonicalEvent[]): SendWait[] {
   const answered = new Map<string, number[]>();
   // Indexed loops: each runs once over every event, and a for…of loop that runs once makes an
   // iterator result per element before it is optimized (several times slower on a big log).
@@ -127,22 +152,27 @@ export function queueContention(events: readonly CanonicalEvent[]): QueueContent
     if (e.conversationId !== null && (e.type === "a2a.response" || e.type === "a2a.complete"))
       pushTo(answered, e.conversationId, e.ts);
   }
-  const waits = new Map<
-    string,
-    Array<{ start: number; end: number; conversationId: string; from: string }>
-  >();
+  const waits: SendWait[] = [];
   for (let i = 0; i < events.length; i++) {
     const e = events[i] as CanonicalEvent;
     if (e.type !== "a2a.send" || e.conversationId === null || e.toAgent === null) continue;
     const reply = firstAtOrAfter(answered.get(e.conversationId), e.ts);
-    const wait = {
+    waits.push({
+      toAgent: e.toAgent,
       start: e.ts,
       end: reply ?? e.ts + ORPHAN_AFTER_MS,
+      answered: reply !== undefined,
       conversationId: e.conversationId,
       from: e.fromAgent ?? e.agentId ?? "?",
-    };
-    pushTo(waits, e.toAgent, wait);
+    });
   }
+  return waits;
+}
+
+/** Queue contention from the sends' waits, given in timeline order. */
+export function contentionOfWaits(all: readonly SendWait[]): QueueContention[] {
+  const waits = new Map<string, SendWait[]>();
+  for (const wait of all) pushTo(waits, wait.toAgent, wait);
   const episodes: QueueContention[] = [];
   for (const [toAgent, list] of waits) {
     list.sort((a, b) => a.start - b.start);

@@ -43,6 +43,11 @@ export interface SessionContext {
    * events do not say them, and the threads of context compaction.
    */
   claudeLinks?: ClaudeThreadLinks;
+  /**
+   * The next sessions of each session, when worked out from more sessions than those given: an
+   * analysis of some of a log's sessions (the incremental one) links them as the whole log does.
+   */
+  nextSessions?: ReadonlyMap<string, readonly string[]>;
 }
 
 /** Work sessions, and the threads they were built with. */
@@ -61,6 +66,8 @@ export interface SessionsBuilt {
    * unattributed list: listUnattributed names them without splitting the pairs again.
    */
   looseThreadKeys: string[];
+  /** Each session's previous session, when it names one: what `nextWorkSessionIds` are made from. */
+  previous: ReadonlyMap<string, string | undefined>;
 }
 
 /**
@@ -74,7 +81,7 @@ export function buildWorkSessions(attribution: Attribution, context: SessionCont
       previousSessionOf(id, events, context.previousFromTasks),
     ]),
   );
-  const next = nextSessionsOf(previous);
+  const next = context.nextSessions ?? nextSessionsOf(previous);
   const evidence = evidenceMemo();
   const built = [...attribution.bySession].map(([id, events]) =>
     buildOne(id, events, context, { previous: previous.get(id), next: next.get(id) ?? [] }, evidence),
@@ -89,7 +96,7 @@ export function buildWorkSessions(attribution: Attribution, context: SessionCont
     .map((b) => b.session)
     .sort((a, b) => b.lastActivityMs - a.lastActivityMs || (a.workSessionId < b.workSessionId ? -1 : 1));
   const untitled = new Set(built.filter((b) => !b.titled).map((b) => b.session.workSessionId));
-  return { sessions, threads, untitled, looseThreadKeys };
+  return { sessions, threads, untitled, looseThreadKeys, previous };
 }
 
 /** Events that make threads: agent-to-agent traffic, conversations and delegations. */
@@ -238,7 +245,7 @@ function noRoles(): RoleCounts {
  * legacy conversations are built from exactly these, and the Report's unattributed list keys them
  * the same way.
  */
-function looseThreadEvents(unattributed: readonly Unattributed[]): CanonicalEvent[] {
+export function looseThreadEvents(unattributed: readonly Unattributed[]): CanonicalEvent[] {
   const loose: CanonicalEvent[] = [];
   // Indexed: a for…of loop that runs once makes an iterator result per element before it is
   // optimized, and a busy log leaves hundreds of thousands of events unattributed.

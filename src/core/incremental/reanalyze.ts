@@ -1,0 +1,661 @@
+import { stateChangeOf, tallyAgents, agentsOf, type AgentTally } from "../agents/build-agents.ts";
+import { analyzeStages, withFindingCounts, type AnalysisStages } from "../analyze.ts";
+import type { BaseEvent, CanonicalEvent } from "../event.ts";
+import type { LoadedInput } from "../input.ts";
+import { SCHEMA_VERSION, type InputSummary } from "../report.ts";
+import { contentionOfWaits, queuedWaitsOf, type SendWait } from "../sessions/blocked-flows.ts";
+import { nextSessionsOf } from "../sessions/session-links.ts";
+import { ARCHIVE_AFTER_MS } from "../sessions/status.ts";
+import { LEGACY_GAP_MS, threadKeyOf } from "../sessions/thread-key.ts";
+import { ORPHAN_AFTER_MS } from "../sessions/thread-outcome.ts";
+import { STALE_AFTER_MS } from "../tasks/task-flags.ts";
+import { toIso } from "../time.ts";
+import { weeklyCategories, type WeekSession } from "../weeks.ts";
+import { reportPieces, runsOf, type Piece, type ReportPieces } from "./report-pieces.ts";
+import type {
+  AnalysisSnapshot,
+  CheckedRange,
+  SnapshotFile,
+  SnapshotFlow,
+  SnapshotRun,
+  SnapshotSession,
+  SnapshotTask,
+} from "./snapshot.ts";
+import {
+  fingerprintOf,
+  hasHash,
+  idHash,
+  idHashesOf,
+  isLifecycle,
+  looseThreadEnds,
+  snapshotFlow,
+  snapshotRun,
+  snapshotSession,
+  snapshotTask,
+  twinnedOf,
+} from "./take-snapshot.ts";
+
+/** An event file as this run read it: what the cache checked of it before reading the rest. */
+export interface ReadFile {
+  /** Its path, as the Report lists it. */
+  path: string;
+  /** The ranges the parse cache checked against the file before this run read on; null when none. */
+  checked: CheckedRange[] | null;
+}
+
+/** What a run of the incremental analysis needs besides the snapshot and the input. */
+export interface RerunContext {
+  nowMs: number;
+  timeZone: string;
+  /** inputsHashOf the input. */
+  inputsHash: string;
+  /** The event files, in the input's order, with what the cache checked. */
+  read: readonly ReadFile[];
+  /** The event files as the next snapshot keeps them. */
+  files: SnapshotFile[];
+}
+
+/** The Report of a run that reused a snapshot, and the snapshot to keep for the next. */
+export interface Reanalysis {
+  snapshot: AnalysisSnapshot;
+  layout: ReportPieces;
+  /** The work sessions analysed again. */
+  rebuilt: number;
+  /** The events analysed again or for the first time. */
+  analysed: number;
+  /** The Report's `input` section, for the command's summary line. */
+  input: InputSummary;
+}
+
+/** Why a snapshot could not be reused: the run analyses every event instead. */
+export interface NotReused {
+  reason: string;
+}
+
+/** How many times the links between sessions may send more sessions to be analysed again. */
+const LINK_ROUNDS = 4;
+
+/**
+ * The Report of the input, from the snapshot of an earlier analysis of the same inputs and the
+ * events the event files gained since (see docs/decisions.md#the-incremental-analysis). What the
+ * new events can change is analysed again, from all of its events, by the same stages as a whole
+ * analysis: the work sessions and tasks they join; the sessions and tasks whose status or flags
+ * the new `now` changes; the sessions whose threads the log's new end may orphan; and, from the
+ * time of the earliest new event (the cut), whatever the Report lists in time order (the
+ * unattributed events and their threads, the agents' states, the waits of queue contention). The
+ * rest of the Report is the snapshot's bytes. When the change is of a kind this cannot follow
+ * exactly, it says why, and the caller analyses every event.
+ */
+export function reanalyze(
+  snap: AnalysisSnapshot,
+  input: LoadedInput,
+  context: RerunContext,
+): Reanalysis | NotReused {
+  const unchanged = sameInputs(snap, context);
+  if (unchanged !== null) return { reason: unchanged };
+  const oldLines = new Map(snap.files.map((f) => [f.path, f.lines]));
+  const isNew = (e: Pick<BaseEvent, "file" | "line">): boolean => e.line > (oldLines.get(e.file) ?? 0);
+  const fresh: BaseEvent[] = [];
+  const old: BaseEvent[] = [];
+  for (const e of input.events) (isNew(e) ? fresh : old).push(e);
+  const freshProblem = freshEventsProblem(snap, fresh);
+  if (freshProblem !== null) return { reason: freshProblem };
+
+  const ties = tiesWithFresh(snap, fresh);
+  if ("reason" in ties) return ties;
+  const sessionOf = (e: BaseEvent): string | null => attributedTo(e, ties.byConversation, ties.byTask);
+
+  const logEndMs = fresh.reduce((end, e) => Math.max(end, e.ts), snap.logEndMs);
+  const moved = logEndMs !== snap.logEndMs;
+  const window = windowOf(snap.unattributed, fresh, moved ? snap.logEndMs - ORPHAN_AFTER_MS : Infinity);
+  const after: BaseEvent[] = [];
+  for (const e of old) if (e.ts >= window.cut) after.push(e);
+  const afterProblem = windowProblem(after, fresh);
+  if (afterProblem !== null) return { reason: afterProblem };
+
+  const dirty = dirtySessions(snap, fresh, sessionOf, context.nowMs, moved);
+  const tasks = dirtyTasks(snap, fresh, context.nowMs);
+  if (snap.humanQueries && tasks.size > 0) return { reason: "the log pairs human questions and answers" };
+  const loose = looseThreadsOf([...after, ...fresh], old, sessionOf);
+
+  const twinned = new Set(snap.twinned);
+  const previous = new Map<string, string | undefined>(snap.sessions.map((s) => [s.id, s.previous]));
+  const nextBefore = nextSessionsOf(previous);
+  let stages: AnalysisStages | null = null;
+  let picked = new Set<BaseEvent>();
+  // A session analysed again may name another previous session, which changes that one's next
+  // sessions: it is analysed again too, in another round, until no list of next sessions changes.
+  for (let round = 0; round < LINK_ROUNDS && stages === null; round++) {
+    picked = new Set<BaseEvent>([...after, ...fresh]);
+    for (const e of old) {
+      const ws = e.ts >= window.cut ? null : sessionOf(e);
+      const take =
+        (ws !== null && dirty.has(ws)) || (e.taskId !== null && tasks.has(e.taskId)) || loose.holds(e);
+      if (take) picked.add(e);
+    }
+    for (const e of picked) {
+      if (e.source === "claude_code") return { reason: "a Claude Code session would be analysed again" };
+      if (e.id === null && twinned.size > 0 && twinned.has(fingerprintOf(e)))
+        return { reason: "an event to analyse again has twins" };
+    }
+    const guess = nextSessionsOf(previous);
+    const run = analyzeStages(
+      { ...input, events: input.events.filter((e) => picked.has(e)) },
+      context.nowMs,
+      context.timeZone,
+      {
+        logEndMs,
+        ties: {
+          byConversation: tiesNamed(ties.byConversation, picked, (e) => e.conversationId),
+          byTask: tiesNamed(ties.byTask, picked, (e) => e.taskId),
+        },
+        nextSessions: guess,
+      },
+    );
+    for (const id of dirty) previous.set(id, run.sessions.previous.get(id));
+    const next = nextSessionsOf(previous);
+    let again = false;
+    for (const id of previous.keys()) {
+      if (!dirty.has(id) && !sameList(next.get(id), nextBefore.get(id))) {
+        dirty.add(id);
+        again = true;
+      } else if (dirty.has(id) && !sameList(next.get(id), guess.get(id))) again = true;
+    }
+    if (!again) stages = run;
+  }
+  if (stages === null) return { reason: "the links between work sessions kept changing" };
+  const built = new Set(stages.analysis.report.workSessions.map((s) => s.workSessionId));
+  if ([...dirty].some((id) => previous.has(id) && !built.has(id) && snap.sessions.some((s) => s.id === id)))
+    return { reason: "a work session to analyse again was not whole" };
+  const taskIds = new Set(stages.analysis.report.tasks.map((t) => t.taskId));
+  if (snap.tasks.some((t) => tasks.has(t.id) && !taskIds.has(t.id)))
+    return { reason: "a task to analyse again was not whole" };
+  if (stages.findings.some(isNew)) return { reason: "the new events have findings" };
+  return assemble(snap, input, context, stages, {
+    fresh,
+    isNew,
+    dirty,
+    tasks,
+    cut: window.cut,
+    keptRuns: window.keptRuns,
+    ties,
+    previous,
+    logEndMs,
+    analysed: picked.size,
+  });
+}
+
+/** What reanalyze worked out, for assemble. */
+interface Worked {
+  fresh: BaseEvent[];
+  isNew: (e: Pick<BaseEvent, "file" | "line">) => boolean;
+  dirty: ReadonlySet<string>;
+  tasks: ReadonlySet<string>;
+  /** The time from which the lists in time order are made again. */
+  cut: number;
+  /** How many of the kept runs of unattributed events end before the cut. */
+  keptRuns: number;
+  ties: Ties;
+  previous: ReadonlyMap<string, string | undefined>;
+  logEndMs: number;
+  analysed: number;
+}
+
+/** The new Report's pieces and the snapshot to keep, from the snapshot and the analysis of the changed part. */
+function assemble(
+  snap: AnalysisSnapshot,
+  input: LoadedInput,
+  context: RerunContext,
+  stages: AnalysisStages,
+  w: Worked,
+): Reanalysis {
+  const { report, events } = stages.analysis;
+  const freshDistinct = events.filter(w.isNew);
+  const afterCut = events.filter((e) => e.ts >= w.cut);
+
+  const rebuiltSessions = report.workSessions.filter((s) => w.dirty.has(s.workSessionId));
+  const sessionText = new Map(rebuiltSessions.map((s) => [s.workSessionId, JSON.stringify(s)]));
+  const sessions = mergeOrdered<SnapshotSession>(
+    snap.sessions.filter((s) => !w.dirty.has(s.id)),
+    rebuiltSessions.map((s) => snapshotSession(s, w.previous.get(s.workSessionId))),
+    (a, b) => b.last - a.last || (a.id < b.id ? -1 : 1),
+  );
+  const rebuiltTasks = report.tasks.filter((t) => w.tasks.has(t.taskId));
+  const taskText = new Map(rebuiltTasks.map((t) => [t.taskId, JSON.stringify(t)]));
+  const tasks = mergeOrdered<SnapshotTask>(
+    snap.tasks.filter((t) => !w.tasks.has(t.id)),
+    rebuiltTasks.map(snapshotTask),
+    (a, b) => (a.createdMs ?? 0) - (b.createdMs ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+
+  // Unattributed events: the kept runs before the cut, then the events from the cut listed again.
+  const listedAgain = report.unattributed.filter((u) => u.ts >= w.cut);
+  const runs = runsOf(listedAgain);
+  const unattributed: Array<SnapshotRun & { text?: string }> = [
+    ...snap.unattributed.slice(0, w.keptRuns),
+    ...runs.map((r) => ({ ...snapshotRun(r), text: r.text })),
+  ];
+  // Flows: of the sessions analysed again, and of the unattributed threads from the cut (their
+  // keys are those of the events listed again; an old thread that reached past the cut may have
+  // been joined to another or cut in two).
+  const looseKeys = new Set(listedAgain.map((u) => u.threadKey));
+  const gone = (f: SnapshotFlow): boolean =>
+    f.workSessionId === undefined
+      ? looseKeys.has(f.threadKey) || (f.threadLast ?? Infinity) >= w.cut
+      : w.dirty.has(f.workSessionId);
+  const threadEnds = looseThreadEnds(stages.sessions.threads);
+  const rebuiltFlows = report.blockedFlows.filter((f) =>
+    f.workSessionId === undefined ? looseKeys.has(f.threadKey) : w.dirty.has(f.workSessionId),
+  );
+  const order = (x: string, y: string): number => (x < y ? -1 : x > y ? 1 : 0);
+  const flows = mergeOrdered<SnapshotFlow & { text?: string }>(
+    snap.flows.filter((f) => !gone(f)),
+    rebuiltFlows.map((f) => ({ ...snapshotFlow(f, threadEnds), text: JSON.stringify(f) })),
+    (a, b) => a.ts - b.ts || order(a.threadKey, b.threadKey) || order(a.flowId, b.flowId),
+  );
+
+  const tallies = mergeTallies(snap, input.mainAgents, freshDistinct, afterCut, w.cut);
+  const agents = agentsOf(input, tallies, sessions, tasks);
+  const waits = mergeWaits(snap.waits, freshDistinct, afterCut, w.cut);
+  const weeks = weeklyCategories(sessions.map(weekSession), context.timeZone);
+
+  const duplicates = snap.duplicates + (w.fresh.length - freshDistinct.length);
+  const inputSummary: InputSummary = {
+    files: withFindingCounts(input.files, new Map(Object.entries(snap.analysisFindings))),
+    events: snap.events + freshDistinct.length,
+    duplicates,
+    errors: snap.errors,
+    ...(snap.errorsOmitted === undefined ? {} : { errorsOmitted: snap.errorsOmitted }),
+  };
+  const layout = reportPieces({
+    head: {
+      schemaVersion: SCHEMA_VERSION,
+      generatedAt: toIso(context.nowMs),
+      timeZone: context.timeZone,
+      input: inputSummary,
+    },
+    sessions: sessions.map((s) => pieceOf(w.dirty.has(s.id) ? sessionText.get(s.id) : undefined, s.at)),
+    unattributed: unattributed.map((r) => pieceOf(r.text, r.at)),
+    tasks: tasks.map((t) => pieceOf(w.tasks.has(t.id) ? taskText.get(t.id) : undefined, t.at)),
+    flows: flows.map((f) => pieceOf(f.text, f.at)),
+    tail: { agents, queueContention: contentionOfWaits(waits), weeks },
+  });
+  const snapshot: AnalysisSnapshot = {
+    ...snap,
+    nowMs: context.nowMs,
+    logEndMs: w.logEndMs,
+    files: context.files,
+    events: inputSummary.events,
+    duplicates,
+    idHashes: idHashesOf(freshDistinct, snap.idHashes),
+    twinned: twinnedOf(freshDistinct, snap.twinned),
+    byConversation: tieList(w.ties.byConversation, w.fresh, (e) => e.conversationId),
+    byTask: tieList(w.ties.byTask, w.fresh, (e) => e.taskId),
+    sessions,
+    tasks,
+    flows: flows.map(({ text: _, ...f }) => f),
+    unattributed: unattributed.map(({ text: _, ...r }) => r),
+    agents: [...tallies],
+    waits,
+    reportBytes: 0,
+  };
+  return { snapshot, layout, rebuilt: rebuiltSessions.length, analysed: w.analysed, input: inputSummary };
+}
+
+/** A member's piece: its new text when it was made again, else its kept bytes. */
+function pieceOf(text: string | undefined, at: [number, number]): Piece {
+  return text !== undefined ? { text } : { kept: at };
+}
+
+/** The ties of conversations and tasks to sessions, with those of the new events. */
+interface Ties {
+  byConversation: Map<string, string[]>;
+  byTask: Map<string, string[]>;
+}
+
+/**
+ * The snapshot's ties with those the new events make: a key no earlier event named may be tied
+ * to any sessions, but a key one did only to the one session it was already tied to, as the
+ * earlier events' attribution would change otherwise.
+ */
+function tiesWithFresh(snap: AnalysisSnapshot, fresh: readonly BaseEvent[]): Ties | NotReused {
+  const byConversation = tieMap(snap.byConversation);
+  const byTask = tieMap(snap.byTask);
+  const known = { conversations: new Set(byConversation.keys()), tasks: new Set(byTask.keys()) };
+  for (const e of fresh) {
+    if (e.workSessionId === null) continue;
+    for (const [ties, keys, key] of [
+      [byConversation, known.conversations, e.conversationId],
+      [byTask, known.tasks, e.taskId],
+    ] as const) {
+      if (key === null) continue;
+      const sessions = ties.get(key);
+      if (sessions === undefined) ties.set(key, [e.workSessionId]);
+      else if (!sessions.includes(e.workSessionId)) {
+        if (keys.has(key)) return { reason: `a new event ties ${key} to another work session` };
+        sessions.push(e.workSessionId);
+      }
+    }
+  }
+  return { byConversation, byTask };
+}
+
+/** The one session an event goes to, as attributeEvents decides it; null when none. */
+function attributedTo(
+  e: BaseEvent,
+  byConversation: ReadonlyMap<string, readonly string[]>,
+  byTask: ReadonlyMap<string, readonly string[]>,
+): string | null {
+  if (e.workSessionId !== null) return e.workSessionId;
+  const conversation = e.conversationId === null ? undefined : byConversation.get(e.conversationId);
+  if (conversation !== undefined && conversation.length > 0)
+    return conversation.length === 1 ? (conversation[0] as string) : null;
+  const task = e.taskId === null ? undefined : byTask.get(e.taskId);
+  if (task !== undefined && task.length > 0) return task.length === 1 ? (task[0] as string) : null;
+  return null;
+}
+
+/**
+ * Where the lists in time order are made again from: the earliest new event, or `from`, moved back
+ * to the start of the kept run of unattributed events it falls in, so that the runs before it are
+ * kept whole and hold only earlier events.
+ */
+function windowOf(
+  runs: readonly SnapshotRun[],
+  fresh: readonly BaseEvent[],
+  from: number,
+): { cut: number; keptRuns: number } {
+  let cut = fresh.reduce((first, e) => Math.min(first, e.ts), from);
+  let kept = runs.findIndex((r) => r.last >= cut);
+  if (kept === -1) kept = runs.length;
+  else cut = Math.min(cut, (runs[kept] as SnapshotRun).first);
+  // A kept run whose last event has the cut's time would be listed twice: it goes too.
+  while (kept > 0 && (runs[kept - 1] as SnapshotRun).last >= cut) {
+    kept--;
+    cut = Math.min(cut, (runs[kept] as SnapshotRun).first);
+  }
+  return { cut, keptRuns: kept };
+}
+
+/** Why the new events cannot be added to the snapshot, or null when they can. */
+function freshEventsProblem(snap: AnalysisSnapshot, fresh: readonly BaseEvent[]): string | null {
+  for (const e of fresh) {
+    if (e.source === "claude_code") return "a Claude Code file grew";
+    if (!Number.isFinite(e.ts)) return "a new event has no time";
+    if (e.id !== null && hasHash(snap.idHashes, idHash(e.id)))
+      return "a new event has the id of an earlier one";
+    if (e.type.includes("human_query")) return "a new event is a human-query step";
+    if (isLifecycle(e)) return "a new event starts or stops an agent";
+  }
+  return null;
+}
+
+/**
+ * Why the events from the cut cannot be analysed again with the new ones, or null: a new event
+ * with an earlier one's fingerprint (a copy or a twin of it: both share its time), or an agent
+ * started or stopped from the cut on (the runs it leaves open are kept as a set).
+ */
+function windowProblem(after: readonly BaseEvent[], fresh: readonly BaseEvent[]): string | null {
+  const prints = new Set<string>();
+  for (const e of after) {
+    if (isLifecycle(e)) return "an agent was started or stopped after the new events' time";
+    if (e.id === null) prints.add(fingerprintOf(e));
+  }
+  for (const e of fresh)
+    if (e.id === null && prints.has(fingerprintOf(e))) return "a new event may be a copy of an earlier one";
+  return null;
+}
+
+/**
+ * The sessions the new events join, those whose status the new `now` changes, and, when the log's
+ * end moves, those active in its last five minutes, whose threads it may orphan.
+ */
+function dirtySessions(
+  snap: AnalysisSnapshot,
+  fresh: readonly BaseEvent[],
+  sessionOf: (e: BaseEvent) => string | null,
+  nowMs: number,
+  moved: boolean,
+): Set<string> {
+  const dirty = new Set<string>();
+  for (const e of fresh) {
+    const ws = sessionOf(e);
+    if (ws !== null) dirty.add(ws);
+  }
+  const archived = (now: number, last: number): boolean => now - last > ARCHIVE_AFTER_MS;
+  for (const s of snap.sessions) {
+    if (archived(snap.nowMs, s.last) !== archived(nowMs, s.last)) dirty.add(s.id);
+    if (moved && s.last >= snap.logEndMs - ORPHAN_AFTER_MS) dirty.add(s.id);
+  }
+  return dirty;
+}
+
+/** The tasks the new events name, and those whose flags the new `now` may change. */
+function dirtyTasks(snap: AnalysisSnapshot, fresh: readonly BaseEvent[], nowMs: number): Set<string> {
+  const tasks = new Set<string>();
+  for (const e of fresh) if (e.taskId !== null) tasks.add(e.taskId);
+  const stale = (now: number, at: number | undefined): boolean =>
+    at !== undefined && now - at > STALE_AFTER_MS;
+  for (const t of snap.tasks)
+    if (
+      stale(snap.nowMs, t.createdMs) !== stale(nowMs, t.createdMs) ||
+      stale(snap.nowMs, t.lastActivityMs) !== stale(nowMs, t.lastActivityMs)
+    )
+      tasks.add(t.id);
+  return tasks;
+}
+
+/**
+ * The earlier events the unattributed threads of `events` hold, for those threads to be made
+ * again whole: every event of their conversations and of their types' five minutes, and of an
+ * agent pair's lines, those from the start of the inferred conversation the first of them is in.
+ * That start is looked for among all of the pair's lines, attributed or not: more lines can only
+ * bridge more silences, so the start found is never later than the thread's own.
+ */
+function looseThreadsOf(
+  events: readonly BaseEvent[],
+  old: readonly BaseEvent[],
+  sessionOf: (e: BaseEvent) => string | null,
+): { holds: (e: BaseEvent) => boolean } {
+  const keys = new Set<string>();
+  const pairFirst = new Map<string, number>();
+  for (const e of events) {
+    if (sessionOf(e) !== null) continue;
+    const key = threadKeyOf(e as CanonicalEvent);
+    if (isPairLine(e)) pairFirst.set(key, Math.min(pairFirst.get(key) ?? Infinity, e.ts));
+    else keys.add(key);
+  }
+  const pairStart = new Map<string, number>();
+  if (pairFirst.size > 0) {
+    const times = new Map<string, number[]>();
+    for (const e of old) {
+      if (!isPairLine(e)) continue;
+      const key = threadKeyOf(e as CanonicalEvent);
+      const first = pairFirst.get(key);
+      if (first !== undefined && e.ts < first) (times.get(key) ?? times.set(key, []).get(key))?.push(e.ts);
+    }
+    for (const [key, first] of pairFirst) {
+      let start = first;
+      for (const ts of (times.get(key) ?? []).sort((a, b) => b - a)) {
+        if (start - ts > LEGACY_GAP_MS) break;
+        start = ts;
+      }
+      pairStart.set(key, start);
+    }
+  }
+  return {
+    holds: (e) => {
+      if (keys.size === 0 && pairStart.size === 0) return false;
+      const key = threadKeyOf(e as CanonicalEvent);
+      if (keys.has(key)) return true;
+      const start = isPairLine(e) ? pairStart.get(key) : undefined;
+      return start !== undefined && e.ts >= start;
+    },
+  };
+}
+
+/** Whether an event is a legacy line of an agent pair: no conversation, a sender and a receiver. */
+function isPairLine(e: BaseEvent): boolean {
+  return e.conversationId === null && e.fromAgent !== null && e.toAgent !== null;
+}
+
+/**
+ * The agents' tallies with the new events counted; their states up to the cut as kept, then
+ * worked out again over the events from the cut on, in time order.
+ */
+function mergeTallies(
+  snap: AnalysisSnapshot,
+  mainAgents: readonly string[],
+  freshDistinct: readonly CanonicalEvent[],
+  afterCut: readonly CanonicalEvent[],
+  cut: number,
+): Map<string, AgentTally> {
+  const tallies = new Map(snap.agents);
+  for (const [id, add] of tallyAgents(mainAgents, freshDistinct)) {
+    const had = tallies.get(id);
+    if (had === undefined) {
+      tallies.set(id, add);
+      continue;
+    }
+    const first = Math.min(had.firstSeenMs ?? Infinity, add.firstSeenMs ?? Infinity);
+    const last = Math.max(had.lastSeenMs ?? -Infinity, add.lastSeenMs ?? -Infinity);
+    tallies.set(id, {
+      ...had,
+      events: had.events + add.events,
+      ...(Number.isFinite(first) ? { firstSeenMs: first } : {}),
+      ...(Number.isFinite(last) ? { lastSeenMs: last } : {}),
+      ranAsSubagent: had.ranAsSubagent || add.ranAsSubagent,
+    });
+  }
+  for (const [id, tally] of tallies)
+    tallies.set(id, { ...tally, states: tally.states.filter((s) => s.ts < cut) });
+  for (const event of afterCut) {
+    const change = stateChangeOf(event);
+    if (change === null) continue;
+    const tally = tallies.get(change.subject) as AgentTally;
+    if (tally.states.at(-1)?.state !== change.state)
+      tally.states.push({ ts: event.ts, state: change.state, eventType: event.type });
+  }
+  return tallies;
+}
+
+/**
+ * The sends' waits: those sent before the cut as kept, each ended by a new answer when one came
+ * sooner; then those from the cut on, worked out again with their answers, which all come after.
+ */
+function mergeWaits(
+  kept: readonly SendWait[],
+  freshDistinct: readonly CanonicalEvent[],
+  afterCut: readonly CanonicalEvent[],
+  cut: number,
+): SendWait[] {
+  const answers = new Map<string, number[]>();
+  for (const e of freshDistinct)
+    if (e.conversationId !== null && (e.type === "a2a.response" || e.type === "a2a.complete"))
+      (answers.get(e.conversationId) ?? answers.set(e.conversationId, []).get(e.conversationId))?.push(e.ts);
+  const waits: SendWait[] = [];
+  for (const wait of kept) {
+    if (wait.start >= cut) continue;
+    let end = wait.answered ? wait.end : Infinity;
+    for (const t of answers.get(wait.conversationId) ?? []) if (t >= wait.start && t < end) end = t;
+    waits.push(Number.isFinite(end) ? { ...wait, end, answered: true } : wait);
+  }
+  waits.push(...queuedWaitsOf(afterCut));
+  return waits;
+}
+
+/** What the weeks read of a kept session. */
+function weekSession(s: SnapshotSession): WeekSession {
+  return {
+    roleCounts: {
+      "conversation.main": s.main ? 1 : 0,
+      "delegation.subagent": 0,
+      "orchestration.task": 0,
+      "system.observability": 0,
+    },
+    ...(s.undated ? { undated: true as const } : {}),
+    startMs: s.startMs,
+    collabCategory: s.category,
+    // The weeks tell only the fallback from the rest.
+    categorySource: s.fallback ? "fallback" : "rule",
+  };
+}
+
+/** Why the inputs are not the snapshot's grown by lines, or null when they are. */
+function sameInputs(snap: AnalysisSnapshot, context: RerunContext): string | null {
+  if (snap.timeZone !== context.timeZone) return "another time zone";
+  if (snap.inputsHash !== context.inputsHash) return "inputs other than the event files' events changed";
+  if (!Number.isFinite(snap.logEndMs) || snap.events === 0 || snap.untimed)
+    return "the last analysis had events without a time";
+  if (snap.files.length !== context.read.length) return "another set of event files";
+  for (let i = 0; i < snap.files.length; i++) {
+    const before = snap.files[i] as SnapshotFile;
+    const now = context.read[i] as ReadFile;
+    if (before.path !== now.path) return "another set of event files";
+    if (before.ranges === null || now.checked === null || !startsWith(now.checked, before.ranges))
+      return `${now.path} did not only grow`;
+  }
+  return null;
+}
+
+/** Whether the checked ranges start with the kept ones, range for range. */
+function startsWith(checked: readonly CheckedRange[], kept: readonly CheckedRange[]): boolean {
+  if (kept.length > checked.length) return false;
+  return kept.every((k, i) => {
+    const c = checked[i] as CheckedRange;
+    return c.start === k.start && c.end === k.end && c.crc === k.crc;
+  });
+}
+
+/** The ties as a Map, each list a copy that new ties may be added to. */
+function tieMap(list: ReadonlyArray<readonly [string, readonly string[]]>): Map<string, string[]> {
+  return new Map(list.map(([key, sessions]) => [key, [...sessions]]));
+}
+
+/** The ties as the snapshot keeps them, with the keys the new events name and no session ties. */
+function tieList(
+  ties: Map<string, string[]>,
+  fresh: readonly BaseEvent[],
+  keyOf: (e: BaseEvent) => string | null,
+): Array<[string, string[]]> {
+  for (const e of fresh) {
+    const key = keyOf(e);
+    if (key !== null && !ties.has(key)) ties.set(key, []);
+  }
+  return [...ties];
+}
+
+/** The ties of the keys the events name. */
+function tiesNamed(
+  ties: ReadonlyMap<string, readonly string[]>,
+  events: ReadonlySet<BaseEvent>,
+  keyOf: (e: BaseEvent) => string | null,
+): Map<string, readonly string[]> {
+  const named = new Map<string, readonly string[]>();
+  for (const e of events) {
+    const key = keyOf(e);
+    if (key === null || named.has(key)) continue;
+    const sessions = ties.get(key);
+    if (sessions !== undefined && sessions.length > 0) named.set(key, sessions);
+  }
+  return named;
+}
+
+function sameList(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  const x = a ?? [];
+  const y = b ?? [];
+  return x.length === y.length && x.every((v, i) => v === y[i]);
+}
+
+/** Two lists, the first in `compare`'s order, merged into one in that order. */
+function mergeOrdered<T>(a: readonly T[], b: readonly T[], compare: (x: T, y: T) => number): T[] {
+  const sorted = [...b].sort(compare);
+  const out: T[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < sorted.length)
+    out.push(compare(a[i] as T, sorted[j] as T) <= 0 ? (a[i++] as T) : (sorted[j++] as T));
+  while (i < a.length) out.push(a[i++] as T);
+  while (j < sorted.length) out.push(sorted[j++] as T);
+  return out;
+}

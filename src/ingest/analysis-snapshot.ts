@@ -1,0 +1,231 @@
+import { createHash, randomBytes } from "node:crypto";
+import { type FileHandle, mkdir, open, readFile, rename, rm } from "node:fs/promises";
+import path from "node:path";
+import { crc32 } from "node:zlib";
+import type { ReportPieces } from "../core/incremental/report-pieces.ts";
+import type { AnalysisSnapshot, ByteSpan } from "../core/incremental/snapshot.ts";
+import { cacheFormat } from "./parse-cache.ts";
+import { BATCH_BYTES } from "./write-output.ts";
+
+/** The first bytes of a snapshot file: its kind and the version of its layout. */
+const MAGIC = Buffer.from("WSANALY\u0001", "latin1");
+
+/** What a snapshot must have been written by: the parse cache's format (same code and Node), and this layout. */
+export function snapshotFormat(): string {
+  return `${cacheFormat()}; analysis snapshot 1`;
+}
+
+/**
+ * Where the snapshot of an analysis of `inputs` from `cwd` is kept in the cache folder: one per
+ * set of inputs and working directory, as the Report's paths are relative to it.
+ */
+export function snapshotFile(cacheDir: string, cwd: string, inputs: readonly string[]): string {
+  const key = createHash("sha1")
+    .update(JSON.stringify([cwd, [...inputs]]))
+    .digest("hex");
+  return path.join(cacheDir, `${key}.analysis`);
+}
+
+/** A snapshot and the bytes of the Report it was taken with. */
+export interface KeptAnalysis {
+  snapshot: AnalysisSnapshot;
+  report: Buffer;
+}
+
+/**
+ * The snapshot kept in `file`, or null when there is none, or it was written by other code, or
+ * any byte of it is damaged (a CRC covers the whole file): a miss costs a whole analysis, never a
+ * wrong Report.
+ */
+export async function readSnapshot(file: string): Promise<KeptAnalysis | null> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch {
+    return null;
+  }
+  try {
+    if (bytes.length < 16 || !bytes.subarray(0, 8).equals(MAGIC)) return null;
+    const headerLength = bytes.readUInt32LE(8);
+    if (16 + headerLength > bytes.length) return null;
+    if (crc32(bytes.subarray(16)) !== bytes.readUInt32LE(12)) return null;
+    // Not checked field by field: the CRC and the format, which names the code that wrote it, do.
+    const snapshot = JSON.parse(bytes.toString("utf8", 16, 16 + headerLength)) as AnalysisSnapshot;
+    if (snapshot.format !== snapshotFormat()) return null;
+    const report = bytes.subarray(16 + headerLength);
+    if (report.length !== snapshot.reportBytes) return null;
+    return { snapshot, report };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Writes the Report from its pieces to `target` (with a final newline, through a temporary name)
+ * and, when `keep` is given, the snapshot with the same bytes to `keep`: the members' places in
+ * the Report are worked out from the pieces' lengths first, so the snapshot says where each one
+ * lands. A kept piece is copied from `kept`, the Report of the snapshot read. A snapshot that
+ * cannot be written is one warning; the Report is written all the same.
+ */
+export async function writeReport(
+  target: string,
+  layout: ReportPieces,
+  kept: Buffer | null,
+  keep: { file: string; snapshot: AnalysisSnapshot; warn: (message: string) => void } | null,
+): Promise<void> {
+  const starts = placePieces(layout, kept);
+  const header =
+    keep === null ? null : Buffer.from(JSON.stringify(withPlaces(keep.snapshot, layout, starts)), "utf8");
+  await mkdir(path.dirname(target), { recursive: true });
+  const suffix = `${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+  const temp = `${target}.${suffix}`;
+  const keepTemp = keep === null ? null : `${keep.file}.${suffix}`;
+  let out: FileHandle | null = null;
+  let snap: FileHandle | null = null;
+  try {
+    out = await open(temp, "w");
+    if (keep !== null && keepTemp !== null && header !== null) {
+      try {
+        await mkdir(path.dirname(keep.file), { recursive: true });
+        snap = await open(keepTemp, "w");
+        const top = Buffer.alloc(16);
+        MAGIC.copy(top, 0);
+        top.writeUInt32LE(header.length, 8);
+        await snap.write(top, 0, 16, 0);
+        await snap.write(header, 0, header.length, 16);
+      } catch (error) {
+        keep.warn(
+          `workscope: could not keep the analysis in ${path.dirname(keep.file)}: ${(error as Error).message}`,
+        );
+        await snap?.close();
+        snap = null;
+      }
+    }
+    let crc = header === null ? 0 : crc32(header);
+    // The snapshot is written at explicit places: its start was, and its CRC will be.
+    let snapAt = header === null ? 0 : 16 + header.length;
+    const write = async (chunk: Uint8Array): Promise<void> => {
+      if (chunk.length === 0) return;
+      const copy = snap === null ? null : writeAll(snap, chunk, snapAt);
+      if (snap !== null) {
+        crc = crc32(chunk, crc);
+        snapAt += chunk.length;
+      }
+      await Promise.all([writeAll(out as FileHandle, chunk), copy]);
+    };
+    await writePieces(layout, kept, write);
+    await writeAll(out, NEWLINE);
+    if (snap !== null && header !== null) {
+      const sum = Buffer.alloc(4);
+      sum.writeUInt32LE(crc >>> 0, 0);
+      await snap.write(sum, 0, 4, 12);
+    }
+    await out.close();
+    out = null;
+    await rename(temp, target);
+    if (snap !== null && keepTemp !== null && keep !== null) {
+      await snap.close();
+      snap = null;
+      await rename(keepTemp, keep.file);
+    }
+  } catch (error) {
+    await out?.close();
+    await snap?.close();
+    await rm(temp, { force: true });
+    if (keepTemp !== null) await rm(keepTemp, { force: true });
+    throw error;
+  }
+}
+
+const NEWLINE = Buffer.from("\n");
+
+/** Where each piece starts in the Report, in bytes, and after the last one its length. */
+function placePieces(layout: ReportPieces, kept: Buffer | null): number[] {
+  const starts: number[] = new Array<number>(layout.pieces.length + 1);
+  let at = 0;
+  layout.pieces.forEach((piece, i) => {
+    starts[i] = at;
+    if ("text" in piece) at += Buffer.byteLength(piece.text, "utf8");
+    else {
+      if (kept === null || piece.kept[0] + piece.kept[1] > kept.length)
+        throw new Error("a kept piece is past the kept Report");
+      at += piece.kept[1];
+    }
+  });
+  starts[layout.pieces.length] = at;
+  return starts;
+}
+
+/** The snapshot with each member's place in the Report written from its pieces. */
+function withPlaces(
+  snapshot: AnalysisSnapshot,
+  layout: ReportPieces,
+  starts: readonly number[],
+): AnalysisSnapshot {
+  const span = (piece: number): ByteSpan => [
+    starts[piece] as number,
+    (starts[piece + 1] as number) - (starts[piece] as number),
+  ];
+  return {
+    ...snapshot,
+    sessions: snapshot.sessions.map((s, i) => ({ ...s, at: span(layout.sessions[i] as number) })),
+    tasks: snapshot.tasks.map((t, i) => ({ ...t, at: span(layout.tasks[i] as number) })),
+    flows: snapshot.flows.map((f, i) => ({ ...f, at: span(layout.flows[i] as number) })),
+    unattributed: snapshot.unattributed.map((r, i) => ({ ...r, at: span(layout.unattributed[i] as number) })),
+    reportBytes: starts[starts.length - 1] as number,
+  };
+}
+
+/**
+ * Encodes the pieces into buffers of BATCH_BYTES and hands each to `write`; a kept piece of more
+ * than a buffer is handed on as it is, a view of the kept Report, after what was encoded before it.
+ */
+async function writePieces(
+  layout: ReportPieces,
+  kept: Buffer | null,
+  write: (chunk: Uint8Array) => Promise<void>,
+): Promise<void> {
+  const buffer = Buffer.allocUnsafeSlow(BATCH_BYTES);
+  let used = 0;
+  const flush = async (): Promise<void> => {
+    // A copy, as the buffer is filled again while the write may still read it.
+    if (used > 0) await write(Buffer.from(buffer.subarray(0, used)));
+    used = 0;
+  };
+  for (const piece of layout.pieces) {
+    if ("kept" in piece) {
+      const bytes = (kept as Buffer).subarray(piece.kept[0], piece.kept[0] + piece.kept[1]);
+      if (bytes.length > BATCH_BYTES - used) {
+        await flush();
+        if (bytes.length >= BATCH_BYTES) {
+          await write(bytes);
+          continue;
+        }
+      }
+      used += bytes.copy(buffer, used);
+      continue;
+    }
+    const text = piece.text;
+    if (text.length * 3 <= BATCH_BYTES - used) {
+      used += buffer.write(text, used);
+      continue;
+    }
+    await flush();
+    if (text.length * 3 <= BATCH_BYTES) used += buffer.write(text, used);
+    else await write(Buffer.from(text, "utf8"));
+  }
+  await flush();
+}
+
+/** Writes all of `bytes` at `at`, else at the file's position. */
+async function writeAll(handle: FileHandle, bytes: Uint8Array, at: number | null = null): Promise<void> {
+  for (let done = 0; done < bytes.length;) {
+    const { bytesWritten } = await handle.write(
+      bytes,
+      done,
+      bytes.length - done,
+      at === null ? null : at + done,
+    );
+    done += bytesWritten;
+  }
+}

@@ -1,0 +1,100 @@
+import type { AnalysisStages } from "../core/analyze.ts";
+import { analyzeStages } from "../core/analyze.ts";
+import { reanalyze, type RerunContext } from "../core/incremental/reanalyze.ts";
+import type { LoadedInput } from "../core/input.ts";
+import type { SnapshotFile } from "../core/incremental/snapshot.ts";
+import { inputsHashOf, takeSnapshot } from "../core/incremental/take-snapshot.ts";
+import type { InputSummary } from "../core/report.ts";
+import { DEFAULT_TIME_ZONE } from "../core/zone.ts";
+import type { AnalyzeOptions } from "./analyze-inputs.ts";
+import {
+  readSnapshot,
+  snapshotFile,
+  snapshotFormat,
+  writeReport,
+  type KeptAnalysis,
+} from "./analysis-snapshot.ts";
+import { loadInputs } from "./load.ts";
+import { silentProgress } from "./progress.ts";
+import type { FileRanges } from "./read-events-file.ts";
+
+/** What a run of analyzeToJson did, for the command's summary. */
+export interface JsonRun {
+  /** The Report's `input` section. */
+  input: InputSummary;
+  /** When the last analysis was reused: the work sessions analysed again, of how many. */
+  reused: { rebuilt: number; sessions: number } | null;
+  /** Why the last analysis kept in the cache was not reused; null when there was none or it was. */
+  notReused: string | null;
+}
+
+/**
+ * `workscope analyze --json FILE` with the parse cache on: reads the inputs, and writes the compact
+ * Report to `target` and a snapshot of the analysis beside the parse cache. When the cache holds a
+ * snapshot of the same inputs that only gained later events since, only what those events change
+ * is analysed again (`reanalyze`); the Report is byte for byte the one a whole analysis writes.
+ */
+export async function analyzeToJson(
+  inputs: readonly string[],
+  options: AnalyzeOptions & { target: string; cacheDir: string; warn: (message: string) => void },
+): Promise<JsonRun> {
+  const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
+  const file = snapshotFile(options.cacheDir, options.cwd, inputs);
+  // Read while the inputs load: the two are mostly disk and mostly CPU. Held in a box that
+  // tryReuse empties, so that the kept Report's bytes can go before a whole analysis is made.
+  const reading: { kept: Promise<KeptAnalysis | null> | null } = { kept: readSnapshot(file) };
+  const ranges = new Map<string, FileRanges>();
+  const input = await loadInputs(inputs, options.cwd, options.progress ?? (() => silentProgress), {
+    ...options.load,
+    cacheDir: options.cacheDir,
+    ranges,
+  });
+  const eventFiles = input.files.filter((f) => f.kind === "events");
+  // A file's lines are those the cache keeps: events of a last line without its newline count as
+  // new next time, when that line may have grown.
+  const files: SnapshotFile[] = eventFiles.map((f) => ({
+    path: f.path,
+    lines: ranges.get(f.path)?.keptLines ?? 0,
+    ranges: ranges.get(f.path)?.kept ?? null,
+  }));
+  const inputsHash = inputsHashOf(input);
+  const keep = { file, warn: options.warn };
+  const read = eventFiles.map((f) => ({ path: f.path, checked: ranges.get(f.path)?.checked ?? null }));
+  const tried = await tryReuse(reading, input, options.target, keep, {
+    nowMs: options.nowMs,
+    timeZone,
+    inputsHash,
+    read,
+    files,
+  });
+  if (typeof tried !== "string" && tried !== null) return tried;
+  const stages: AnalysisStages = analyzeStages(input, options.nowMs, timeZone);
+  const draft = takeSnapshot(stages, { format: snapshotFormat(), nowMs: options.nowMs, inputsHash, files });
+  await writeReport(options.target, draft.layout, null, { ...keep, snapshot: draft.snapshot });
+  return { input: stages.analysis.report.input, reused: null, notReused: tried };
+}
+
+/**
+ * The run that reuses the kept analysis, written; else why it could not be (null when nothing
+ * was kept).
+ */
+async function tryReuse(
+  reading: { kept: Promise<KeptAnalysis | null> | null },
+  input: LoadedInput,
+  target: string,
+  keep: { file: string; warn: (message: string) => void },
+  context: RerunContext,
+): Promise<JsonRun | string | null> {
+  const pending = reading.kept;
+  reading.kept = null;
+  const kept = await pending;
+  if (kept === null) return null;
+  const again = reanalyze(kept.snapshot, input, context);
+  if (!("layout" in again)) return again.reason;
+  await writeReport(target, again.layout, kept.report, { ...keep, snapshot: again.snapshot });
+  return {
+    input: again.input,
+    reused: { rebuilt: again.rebuilt, sessions: again.snapshot.sessions.length },
+    notReused: null,
+  };
+}
