@@ -8,6 +8,7 @@ import { nextSessionsOf } from "../sessions/session-links.ts";
 import { ARCHIVE_AFTER_MS } from "../sessions/status.ts";
 import { LEGACY_GAP_MS, threadKeyOf } from "../sessions/thread-key.ts";
 import { ORPHAN_AFTER_MS } from "../sessions/thread-outcome.ts";
+import { answersNoTask } from "../tasks/build-tasks.ts";
 import { STALE_AFTER_MS } from "../tasks/task-flags.ts";
 import { toIso } from "../time.ts";
 import { weeklyCategories, type WeekSession } from "../weeks.ts";
@@ -115,7 +116,8 @@ export function reanalyze(
 
   const dirty = dirtySessions(snap, fresh, sessionOf, context.nowMs, moved);
   const tasks = dirtyTasks(snap, fresh, context.nowMs);
-  if (snap.humanQueries && tasks.size > 0) return { reason: "the log pairs human questions and answers" };
+  if (snap.scopeAnswers && tasks.size > 0)
+    return { reason: "the log answers human questions without naming their tasks" };
   const loose = looseThreadsOf([...after, ...fresh], old, sessionOf);
 
   const twinned = new Set(snap.twinned);
@@ -384,7 +386,8 @@ function freshEventsProblem(snap: AnalysisSnapshot, fresh: readonly BaseEvent[])
     if (!Number.isFinite(e.ts)) return "a new event has no time";
     if (e.id !== null && hasHash(snap.idHashes, idHash(e.id)))
       return "a new event has the id of an earlier one";
-    if (e.type.includes("human_query")) return "a new event is a human-query step";
+    if (answersNoTask(e as CanonicalEvent))
+      return "a new event answers a human question without naming its task";
     if (isLifecycle(e)) return "a new event starts or stops an agent";
   }
   return null;
@@ -457,41 +460,65 @@ function looseThreadsOf(
   old: readonly BaseEvent[],
   sessionOf: (e: BaseEvent) => string | null,
 ): { holds: (e: BaseEvent) => boolean } {
-  const keys = new Set<string>();
-  const pairFirst = new Map<string, number>();
+  // Looked up by their parts rather than by thread keys, as every earlier event is asked and most
+  // are in none of these threads: a key would be a new string for each.
+  const conversations = new Set<string>();
+  const buckets = new Set<string>();
+  const pairFirst = new Map<string, Map<string, number>>();
   for (const e of events) {
     if (sessionOf(e) !== null) continue;
-    const key = threadKeyOf(e as CanonicalEvent);
-    if (isPairLine(e)) pairFirst.set(key, Math.min(pairFirst.get(key) ?? Infinity, e.ts));
-    else keys.add(key);
+    if (e.conversationId !== null) conversations.add(e.conversationId);
+    else if (isPairLine(e)) {
+      const [a, b] = pairOf(e);
+      const byB = pairFirst.get(a) ?? pairFirst.set(a, new Map()).get(a);
+      byB?.set(b, Math.min(byB.get(b) ?? Infinity, e.ts));
+    } else buckets.add(threadKeyOf(e as CanonicalEvent));
   }
-  const pairStart = new Map<string, number>();
+  const firstOf = (e: BaseEvent): number | undefined => {
+    const [a, b] = pairOf(e);
+    return pairFirst.get(a)?.get(b);
+  };
+  // The start of each pair's inferred conversation that its first line of `events` is in.
+  const starts = new Map<string, Map<string, number>>();
   if (pairFirst.size > 0) {
     const times = new Map<string, number[]>();
     for (const e of old) {
       if (!isPairLine(e)) continue;
-      const key = threadKeyOf(e as CanonicalEvent);
-      const first = pairFirst.get(key);
-      if (first !== undefined && e.ts < first) (times.get(key) ?? times.set(key, []).get(key))?.push(e.ts);
+      const first = firstOf(e);
+      if (first === undefined || !(e.ts < first)) continue;
+      const key = pairOf(e).join("\u0000");
+      (times.get(key) ?? times.set(key, []).get(key))?.push(e.ts);
     }
-    for (const [key, first] of pairFirst) {
-      let start = first;
-      for (const ts of (times.get(key) ?? []).sort((a, b) => b - a)) {
-        if (start - ts > LEGACY_GAP_MS) break;
-        start = ts;
+    for (const [a, byB] of pairFirst)
+      for (const [b, first] of byB) {
+        let from = first;
+        for (const ts of (times.get(`${a}\u0000${b}`) ?? []).sort((x, y) => y - x)) {
+          if (from - ts > LEGACY_GAP_MS) break;
+          from = ts;
+        }
+        (starts.get(a) ?? starts.set(a, new Map()).get(a))?.set(b, from);
       }
-      pairStart.set(key, start);
-    }
   }
+  const none = conversations.size === 0 && buckets.size === 0 && starts.size === 0;
   return {
     holds: (e) => {
-      if (keys.size === 0 && pairStart.size === 0) return false;
-      const key = threadKeyOf(e as CanonicalEvent);
-      if (keys.has(key)) return true;
-      const start = isPairLine(e) ? pairStart.get(key) : undefined;
-      return start !== undefined && e.ts >= start;
+      if (none) return false;
+      if (e.conversationId !== null) return conversations.has(e.conversationId);
+      if (isPairLine(e)) {
+        const [a, b] = pairOf(e);
+        const from = starts.get(a)?.get(b);
+        return from !== undefined && e.ts >= from;
+      }
+      return buckets.size > 0 && buckets.has(threadKeyOf(e as CanonicalEvent));
     },
   };
+}
+
+/** An agent pair's two agents in the order thread keys name them (see threadKeyOf). */
+function pairOf(e: BaseEvent): [string, string] {
+  const a = e.fromAgent as string;
+  const b = e.toAgent as string;
+  return a <= b ? [a, b] : [b, a];
 }
 
 /** Whether an event is a legacy line of an agent pair: no conversation, a sender and a receiver. */

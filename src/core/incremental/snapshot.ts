@@ -138,8 +138,11 @@ export const AnalysisSnapshot = z.object({
   twinned: z.array(z.string()),
   /** Whether any event has no usable time, which puts the timeline's order beyond a later run's reach. */
   untimed: z.boolean(),
-  /** Whether any event was a human-query step, which pairs questions and answers across the log. */
-  humanQueries: z.boolean(),
+  /**
+   * Whether any event answers a human query without naming a task: such an answer is paired with
+   * a question of its run, whatever the question's task, which a later run could not follow.
+   */
+  scopeAnswers: z.boolean(),
   /** The sessions each conversation and task is tied to; a key named by events but tied to none has none. */
   byConversation: z.array(z.tuple([z.string(), z.array(z.string())])),
   byTask: z.array(z.tuple([z.string(), z.array(z.string())])),

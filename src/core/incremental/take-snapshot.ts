@@ -7,6 +7,7 @@ import type { LoadedInput } from "../input.ts";
 import type { Report } from "../report.ts";
 import type { ThreadWork } from "../sessions/threads.ts";
 import type { WorkSession } from "../sessions/work-session.ts";
+import { answersNoTask } from "../tasks/build-tasks.ts";
 import type { TaskSummary } from "../tasks/task-summary.ts";
 import type { BlockedFlow } from "../sessions/blocked-flows.ts";
 import { reportPieces, runsOf, type ReportPieces } from "./report-pieces.ts";
@@ -78,7 +79,7 @@ export function takeSnapshot(
     idHashes: idHashesOf(events, []),
     twinned: twinnedOf(events, []),
     untimed: events.some((e) => !Number.isFinite(e.ts)),
-    humanQueries: events.some((e) => e.type.includes("human_query")),
+    scopeAnswers: events.some(answersNoTask),
     byConversation: tiesOf(stages.attribution.byConversation, events, (e) => e.conversationId),
     byTask: tiesOf(stages.attribution.byTask, events, (e) => e.taskId),
     sessions: report.workSessions.map((s) =>

@@ -199,7 +199,7 @@ function queryStepsOf(event: CanonicalEvent): readonly QueryStep[] {
   // hold rules the others out.
   const humanQuery = type.includes("human_query");
   const asks = humanQuery && (type.includes("human_query_requested") || type === "human_query.requested");
-  const answers = humanQuery && (type.includes("human_query_answered") || type === "human_query.answered");
+  const answers = humanQuery && isAnswerType(type);
   const message = event.eventRole === "conversation.main" && type.startsWith("a2a.");
   if (!asks && !answers && !message) return NO_STEPS;
   // Every conversation.main message gets here, and few ask anything: each fact is read only when
@@ -211,6 +211,19 @@ function queryStepsOf(event: CanonicalEvent): readonly QueryStep[] {
   if (text !== undefined && text.includes("[NEED_HUMAN:"))
     return needHumanQuestions(text).map((q) => stepOf(event, "asked", q));
   return NO_STEPS;
+}
+
+/** Whether events of a type answer a human query (v1.1's and OpenClaw's names). */
+function isAnswerType(type: string): boolean {
+  return type.includes("human_query_answered") || type === "human_query.answered";
+}
+
+/**
+ * Whether an event is an answer to a human query that names no task: such an answer goes to the
+ * one open question of its run, whatever its task, so it ties the tasks of a run together.
+ */
+export function answersNoTask(event: Pick<CanonicalEvent, "type" | "taskId" | "facts">): boolean {
+  return event.taskId === null && isAnswerType(event.type) && event.facts.answer !== undefined;
 }
 
 /** One human-query step of an event: its task, its scope (a v1.1 run, else its work session) and place. */
