@@ -1,0 +1,314 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { analyzeStages } from "../../src/core/analyze.ts";
+import type { LoadedInput } from "../../src/core/input.ts";
+import { reportPieces, type Piece } from "../../src/core/incremental/report-pieces.ts";
+import type { AnalysisSnapshot } from "../../src/core/incremental/snapshot.ts";
+import { takeSnapshot, type SnapshotDraft } from "../../src/core/incremental/take-snapshot.ts";
+import {
+  readSnapshot,
+  snapshotFile,
+  snapshotFormat,
+  writeReport,
+} from "../../src/ingest/analysis-snapshot.ts";
+import { BATCH_BYTES } from "../../src/ingest/write-output.ts";
+import { readEvent } from "../helpers/events.ts";
+import { tmpTree } from "../helpers/tmp.ts";
+
+/** A fixed `now` and zone, so that the Report is the same on every run. */
+const NOW = Date.parse("2026-03-09T00:00:00Z");
+const ZONE = "UTC";
+const T0 = Date.parse("2026-03-01T00:00:00Z");
+const FILE = "logs/events.ndjson";
+const MINUTE = 60_000;
+
+/**
+ * Lines that fill every long list of the Report: two sessions (with a send nobody answered, a
+ * blocked flow), a task, and a loose pair of agents whose lines are unattributed. Korean text
+ * makes members' lengths in bytes differ from their lengths in characters, as spans are in bytes.
+ */
+const LINES: ReadonlyArray<Record<string, unknown>> = [
+  {
+    type: "a2a.send",
+    agentId: "eden",
+    ts: T0,
+    data: {
+      fromAgent: "eden",
+      toAgent: "seum",
+      workSessionId: "ws_a",
+      conversationId: "c1",
+      message: "배포 점검 \ud800",
+    },
+  },
+  { type: "task.started", agentId: "eden", ts: T0 + MINUTE, data: { taskId: "t1", workSessionId: "ws_b" } },
+  {
+    type: "a2a.send",
+    agentId: "eden",
+    ts: T0 + 2 * MINUTE,
+    data: { fromAgent: "eden", toAgent: "kai", message: "한 줄" },
+  },
+  {
+    type: "a2a.response",
+    agentId: "kai",
+    ts: T0 + 60 * MINUTE,
+    data: { fromAgent: "kai", toAgent: "eden", message: "늦음" },
+  },
+];
+
+function inputOf(lines: ReadonlyArray<Record<string, unknown>>): LoadedInput {
+  return {
+    files: [{ path: FILE, kind: "events", bytes: 100, lines: lines.length, events: lines.length, errors: 0 }],
+    events: lines.map((line, i) => readEvent(line, FILE, i + 1)),
+    findings: [],
+    taskFiles: [],
+    history: [],
+    currentTasks: [],
+    mainAgents: ["main", "eden", "seum"],
+    mentionNames: {},
+    overrides: {},
+  };
+}
+
+/** The snapshot and pieces of a whole analysis of the lines, under `format`. */
+function draftOf(format = snapshotFormat()): SnapshotDraft & { json: string } {
+  const stages = analyzeStages(inputOf(LINES), NOW, ZONE);
+  const draft = takeSnapshot(stages, {
+    format,
+    nowMs: NOW,
+    inputsHash: "inputs",
+    files: [{ path: FILE, lines: LINES.length, ranges: [{ start: 0, end: 100, crc: 7 }] }],
+  });
+  return { ...draft, json: JSON.stringify(stages.analysis.report) };
+}
+
+/** Writes the draft's Report and snapshot to a fresh folder; the warnings are collected. */
+async function written(draft: SnapshotDraft): Promise<{ target: string; file: string; warnings: string[] }> {
+  const dir = tmpTree();
+  const target = path.join(dir, "out", "report.json");
+  const file = path.join(dir, "cache", "x.analysis");
+  const warnings: string[] = [];
+  await writeReport(target, draft.layout, null, {
+    file,
+    snapshot: draft.snapshot,
+    warn: (m) => void warnings.push(m),
+  });
+  return { target, file, warnings };
+}
+
+describe("writeReport and readSnapshot", () => {
+  it("write the Report as its compact JSON and a newline, and read back the snapshot and those bytes", async () => {
+    const draft = draftOf();
+    const { target, file, warnings } = await written(draft);
+    expect(warnings).toEqual([]);
+    expect(readFileSync(target, "utf8")).toBe(`${draft.json}\n`);
+    const kept = await readSnapshot(file);
+    expect(kept).not.toBeNull();
+    // The kept bytes are the Report without its newline, which the next run's pieces join up to.
+    expect(kept?.report.equals(Buffer.from(draft.json, "utf8"))).toBe(true);
+    expect(kept?.snapshot.reportBytes).toBe(Buffer.byteLength(draft.json, "utf8"));
+    // Everything but the places comes back as it was given.
+    const placeless = (s: AnalysisSnapshot): unknown => ({
+      ...s,
+      reportBytes: 0,
+      sessions: s.sessions.map((x) => ({ ...x, at: [0, 0] })),
+      tasks: s.tasks.map((x) => ({ ...x, at: [0, 0] })),
+      flows: s.flows.map((x) => ({ ...x, at: [0, 0] })),
+      unattributed: s.unattributed.map((x) => ({ ...x, at: [0, 0] })),
+    });
+    expect(placeless(kept?.snapshot as AnalysisSnapshot)).toEqual(placeless(draft.snapshot));
+    // No temporary file is left beside either.
+    expect(readdirSync(path.dirname(target))).toEqual(["report.json"]);
+    expect(readdirSync(path.dirname(file))).toEqual(["x.analysis"]);
+  });
+
+  it("point each member's span at that member's JSON in the kept bytes", async () => {
+    const draft = draftOf();
+    const { file } = await written(draft);
+    const kept = await readSnapshot(file);
+    if (kept === null) throw new Error("no snapshot read back");
+    const report = JSON.parse(draft.json) as {
+      workSessions: unknown[];
+      tasks: unknown[];
+      blockedFlows: unknown[];
+      unattributed: unknown[];
+    };
+    const at = (span: [number, number]): string => kept.report.toString("utf8", span[0], span[0] + span[1]);
+    // The fixture is meant to fill every list, so that each kind of span is checked.
+    expect(kept.snapshot.sessions.length).toBe(2);
+    expect(kept.snapshot.tasks.length).toBe(1);
+    expect(kept.snapshot.flows.length).toBeGreaterThan(0);
+    expect(kept.snapshot.unattributed.length).toBe(1);
+    expect(kept.snapshot.sessions.map((s) => at(s.at))).toEqual(
+      report.workSessions.map((s) => JSON.stringify(s)),
+    );
+    expect(kept.snapshot.tasks.map((t) => at(t.at))).toEqual(report.tasks.map((t) => JSON.stringify(t)));
+    expect(kept.snapshot.flows.map((f) => at(f.at))).toEqual(
+      report.blockedFlows.map((f) => JSON.stringify(f)),
+    );
+    expect(kept.snapshot.unattributed.map((r) => at(r.at))).toEqual([
+      JSON.stringify(report.unattributed).slice(1, -1),
+    ]);
+  });
+
+  it("copy kept pieces from the kept Report into the next one, and place them anew", async () => {
+    const draft = draftOf();
+    const first = await written(draft);
+    const kept = await readSnapshot(first.file);
+    if (kept === null) throw new Error("no snapshot read back");
+    const report = JSON.parse(draft.json) as Parameters<typeof reportPieces>[0]["head"] &
+      Parameters<typeof reportPieces>[0]["tail"];
+    // The sessions swapped and kept as bytes, a new member of text before them: each one's place moves.
+    const sessions: Piece[] = [
+      { kept: (kept.snapshot.sessions[1] as { at: [number, number] }).at },
+      { kept: (kept.snapshot.sessions[0] as { at: [number, number] }).at },
+    ];
+    const layout = reportPieces({
+      head: report,
+      sessions,
+      unattributed: kept.snapshot.unattributed.map((r) => ({ kept: r.at })),
+      tasks: kept.snapshot.tasks.map((t) => ({ kept: t.at })),
+      flows: kept.snapshot.flows.map((f) => ({ kept: f.at })),
+      tail: report,
+    });
+    const snapshot = {
+      ...kept.snapshot,
+      sessions: [kept.snapshot.sessions[1], kept.snapshot.sessions[0]],
+    } as AnalysisSnapshot;
+    const dir = tmpTree();
+    const target = path.join(dir, "report.json");
+    const file = path.join(dir, "next.analysis");
+    await writeReport(target, layout, kept.report, { file, snapshot, warn: () => undefined });
+    const parsed = JSON.parse(readFileSync(target, "utf8")) as {
+      workSessions: Array<{ workSessionId: string }>;
+    };
+    expect(parsed.workSessions.map((s) => s.workSessionId)).toEqual(
+      [...(JSON.parse(draft.json) as typeof parsed).workSessions].reverse().map((s) => s.workSessionId),
+    );
+    const next = await readSnapshot(file);
+    if (next === null) throw new Error("no second snapshot read back");
+    for (const s of next.snapshot.sessions) {
+      const text = next.report.toString("utf8", s.at[0], s.at[0] + s.at[1]);
+      expect((JSON.parse(text) as { workSessionId: string }).workSessionId).toBe(s.id);
+    }
+  });
+
+  it("write pieces larger than a write buffer whole, as text and as kept bytes", async () => {
+    const draft = draftOf();
+    // A member of more than BATCH_BYTES is written on its own, not through the buffer: both ways checked.
+    const big = JSON.stringify({ workSessionId: "big", text: "가".repeat(Math.ceil(BATCH_BYTES / 2)) });
+    expect(Buffer.byteLength(big)).toBeGreaterThan(BATCH_BYTES);
+    const layout = {
+      ...draft.layout,
+      pieces: draft.layout.pieces.map((p, i) => (i === draft.layout.sessions[0] ? { text: big } : p)),
+    };
+    const expected = layout.pieces.map((p) => ("text" in p ? p.text : "")).join("");
+    const first = await written({ snapshot: draft.snapshot, layout });
+    expect(readFileSync(first.target, "utf8")).toBe(`${expected}\n`);
+    const kept = await readSnapshot(first.file);
+    if (kept === null) throw new Error("no snapshot read back");
+    const at = (kept.snapshot.sessions[0] as { at: [number, number] }).at;
+    expect(kept.report.toString("utf8", at[0], at[0] + at[1])).toBe(big);
+    const again = {
+      ...layout,
+      pieces: layout.pieces.map((p, i) => (i === layout.sessions[0] ? { kept: at } : p)),
+    };
+    const dir = tmpTree();
+    await writeReport(path.join(dir, "r.json"), again, kept.report, null);
+    expect(readFileSync(path.join(dir, "r.json"), "utf8")).toBe(`${expected}\n`);
+  });
+
+  it("refuse a kept piece that reaches past the kept Report, and leave no file behind", async () => {
+    const draft = draftOf();
+    const dir = tmpTree();
+    const target = path.join(dir, "r.json");
+    const layout = { ...draft.layout, pieces: [{ kept: [0, 10] as [number, number] }] };
+    await expect(writeReport(target, layout, Buffer.from("short"), null)).rejects.toThrow(
+      /past the kept Report/,
+    );
+    await expect(writeReport(target, layout, null, null)).rejects.toThrow(/past the kept Report/);
+    expect(existsSync(target)).toBe(false);
+  });
+
+  it("write only the Report when asked to keep nothing", async () => {
+    const draft = draftOf();
+    const dir = tmpTree();
+    const target = path.join(dir, "r.json");
+    await writeReport(target, draft.layout, null, null);
+    expect(readFileSync(target, "utf8")).toBe(`${draft.json}\n`);
+    expect(readdirSync(dir)).toEqual(["r.json"]);
+  });
+});
+
+describe("readSnapshot", () => {
+  it("gives null when any one byte of the snapshot file is changed", async () => {
+    const { file } = await written(draftOf());
+    const good = readFileSync(file);
+    expect(await readSnapshot(file)).not.toBeNull();
+    // Every byte of the 16 before the header (the magic, the header's length, the CRC), the last
+    // byte, and bytes at a stride through the header and the Report: every byte would take half
+    // a minute of file writes, and the CRC treats every byte of a region alike.
+    const stride = Math.max(1, Math.floor((good.length - 16) / 400));
+    const places = new Set<number>([good.length - 1]);
+    for (let i = 0; i < 16; i++) places.add(i);
+    for (let i = 16; i < good.length; i += stride) places.add(i);
+    expect(places.size).toBeGreaterThan(300);
+    const damaged = `${file}.damaged`;
+    for (const i of places) {
+      for (const mask of [0x01, 0xff]) {
+        const bytes = Buffer.from(good);
+        bytes[i] = (bytes[i] as number) ^ mask;
+        writeFileSync(damaged, bytes);
+        const read = await readSnapshot(damaged);
+        if (read !== null) expect.fail(`byte ${i} of ${good.length} changed by ${mask} was not noticed`);
+      }
+    }
+  });
+
+  it("gives null for a file cut short or with a byte more", async () => {
+    const { file } = await written(draftOf());
+    const good = readFileSync(file);
+    for (const length of [0, 8, 15, 16, good.length - 1]) {
+      writeFileSync(file, good.subarray(0, length));
+      expect(await readSnapshot(file), `cut to ${length}`).toBeNull();
+    }
+    writeFileSync(file, Buffer.concat([good, Buffer.from(" ")]));
+    expect(await readSnapshot(file)).toBeNull();
+  });
+
+  it("gives null for a snapshot of another format", async () => {
+    const { file } = await written(draftOf("another format"));
+    // The file is whole: only its format, which names the code that wrote it, differs.
+    expect(existsSync(file)).toBe(true);
+    expect(await readSnapshot(file)).toBeNull();
+  });
+
+  it("gives null for a missing file and for a folder", async () => {
+    const dir = tmpTree();
+    expect(await readSnapshot(path.join(dir, "none.analysis"))).toBeNull();
+    expect(await readSnapshot(dir)).toBeNull();
+  });
+});
+
+describe("snapshotFile", () => {
+  it("is a file in the cache folder, the same for the same inputs and working directory", () => {
+    const file = snapshotFile("/cache", "/work", ["state"]);
+    expect(path.dirname(file)).toBe("/cache");
+    expect(file.endsWith(".analysis")).toBe(true);
+    expect(snapshotFile("/cache", "/work", ["state"])).toBe(file);
+  });
+
+  it("differs for other inputs or another working directory", () => {
+    const file = snapshotFile("/cache", "/work", ["state"]);
+    const others = [
+      snapshotFile("/cache", "/work", ["other"]),
+      snapshotFile("/cache", "/work", ["state", "more"]),
+      snapshotFile("/cache", "/work", []),
+      snapshotFile("/cache", "/elsewhere", ["state"]),
+      // The inputs and the folder are not run together: ["a,b"] is not ["a", "b"].
+      snapshotFile("/cache", "/work", ["state,more"]),
+    ];
+    expect(new Set([file, ...others]).size).toBe(others.length + 1);
+    expect(snapshotFile("/other-cache", "/work", ["state"])).not.toBe(file);
+  });
+});
