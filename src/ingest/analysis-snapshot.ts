@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { type FileHandle, mkdir, open, readFile, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { crc32 } from "node:zlib";
-import type { ReportPieces } from "../core/incremental/report-pieces.ts";
+import { pieceText, type Piece, type ReportPieces } from "../core/incremental/report-pieces.ts";
 import type { AnalysisSnapshot, ByteSpan } from "../core/incremental/snapshot.ts";
 import { cacheFormat } from "./parse-cache.ts";
 import { BATCH_BYTES } from "./write-output.ts";
@@ -35,7 +35,9 @@ export interface KeptAnalysis {
 /**
  * The snapshot kept in `file`, or null when there is none, or it was written by other code, or
  * any byte of it is damaged (a CRC covers the whole file): a miss costs a whole analysis, never a
- * wrong Report.
+ * wrong Report. The file is a 16-byte head (the magic, the snapshot's length and a CRC-32 of all
+ * that follows), the Report's bytes, then the snapshot's JSON, written last as only then are the
+ * members' places known.
  */
 export async function readSnapshot(file: string): Promise<KeptAnalysis | null> {
   let bytes: Buffer;
@@ -45,14 +47,14 @@ export async function readSnapshot(file: string): Promise<KeptAnalysis | null> {
     return null;
   }
   try {
-    if (bytes.length < 16 || !bytes.subarray(0, 8).equals(MAGIC)) return null;
+    if (bytes.length < HEAD || !bytes.subarray(0, 8).equals(MAGIC)) return null;
     const headerLength = bytes.readUInt32LE(8);
-    if (16 + headerLength > bytes.length) return null;
-    if (crc32(bytes.subarray(16)) !== bytes.readUInt32LE(12)) return null;
+    if (HEAD + headerLength > bytes.length) return null;
+    if (crc32(bytes.subarray(HEAD)) !== bytes.readUInt32LE(12)) return null;
     // Not checked field by field: the CRC and the format, which names the code that wrote it, do.
-    const snapshot = JSON.parse(bytes.toString("utf8", 16, 16 + headerLength)) as AnalysisSnapshot;
+    const snapshot = JSON.parse(bytes.toString("utf8", bytes.length - headerLength)) as AnalysisSnapshot;
     if (snapshot.format !== snapshotFormat()) return null;
-    const report = bytes.subarray(16 + headerLength);
+    const report = bytes.subarray(HEAD, bytes.length - headerLength);
     if (report.length !== snapshot.reportBytes) return null;
     return { snapshot, report };
   } catch {
@@ -60,12 +62,15 @@ export async function readSnapshot(file: string): Promise<KeptAnalysis | null> {
   }
 }
 
+/** The length of a snapshot file's head. */
+const HEAD = 16;
+
 /**
  * Writes the Report from its pieces to `target` (with a final newline, through a temporary name)
- * and, when `keep` is given, the snapshot with the same bytes to `keep`: the members' places in
- * the Report are worked out from the pieces' lengths first, so the snapshot says where each one
- * lands. A kept piece is copied from `kept`, the Report of the snapshot read. A snapshot that
- * cannot be written is one warning; the Report is written all the same.
+ * and, when `keep` is given, the snapshot with the same bytes to `keep`, noting as it writes where
+ * each piece lands, so the snapshot says where each member is. A kept piece is copied from `kept`,
+ * the Report of the snapshot read. A snapshot that cannot be written is one warning; the Report is
+ * written all the same.
  */
 export async function writeReport(
   target: string,
@@ -73,9 +78,6 @@ export async function writeReport(
   kept: Buffer | null,
   keep: { file: string; snapshot: AnalysisSnapshot; warn: (message: string) => void } | null,
 ): Promise<void> {
-  const starts = placePieces(layout, kept);
-  const header =
-    keep === null ? null : Buffer.from(JSON.stringify(withPlaces(keep.snapshot, layout, starts)), "utf8");
   await mkdir(path.dirname(target), { recursive: true });
   const suffix = `${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
   const temp = `${target}.${suffix}`;
@@ -84,15 +86,10 @@ export async function writeReport(
   let snap: FileHandle | null = null;
   try {
     out = await open(temp, "w");
-    if (keep !== null && keepTemp !== null && header !== null) {
+    if (keep !== null && keepTemp !== null) {
       try {
         await mkdir(path.dirname(keep.file), { recursive: true });
         snap = await open(keepTemp, "w");
-        const top = Buffer.alloc(16);
-        MAGIC.copy(top, 0);
-        top.writeUInt32LE(header.length, 8);
-        await snap.write(top, 0, 16, 0);
-        await snap.write(header, 0, header.length, 16);
       } catch (error) {
         keep.warn(
           `workscope: could not keep the analysis in ${path.dirname(keep.file)}: ${(error as Error).message}`,
@@ -101,9 +98,9 @@ export async function writeReport(
         snap = null;
       }
     }
-    let crc = header === null ? 0 : crc32(header);
-    // The snapshot is written at explicit places: its start was, and its CRC will be.
-    let snapAt = header === null ? 0 : 16 + header.length;
+    let crc = 0;
+    // The snapshot is written at explicit places: its head goes at the start once all is known.
+    let snapAt = HEAD;
     const write = async (chunk: Uint8Array): Promise<void> => {
       if (chunk.length === 0) return;
       const copy = snap === null ? null : writeAll(snap, chunk, snapAt);
@@ -113,12 +110,17 @@ export async function writeReport(
       }
       await Promise.all([writeAll(out as FileHandle, chunk), copy]);
     };
-    await writePieces(layout, kept, write);
+    const starts = await writePieces(layout, kept, write);
     await writeAll(out, NEWLINE);
-    if (snap !== null && header !== null) {
-      const sum = Buffer.alloc(4);
-      sum.writeUInt32LE(crc >>> 0, 0);
-      await snap.write(sum, 0, 4, 12);
+    if (snap !== null && keep !== null) {
+      const header = Buffer.from(JSON.stringify(withPlaces(keep.snapshot, layout, starts)), "utf8");
+      crc = crc32(header, crc);
+      await writeAll(snap, header, snapAt);
+      const head = Buffer.alloc(HEAD);
+      MAGIC.copy(head, 0);
+      head.writeUInt32LE(header.length, 8);
+      head.writeUInt32LE(crc >>> 0, 12);
+      await writeAll(snap, head, 0);
     }
     await out.close();
     out = null;
@@ -139,24 +141,7 @@ export async function writeReport(
 
 const NEWLINE = Buffer.from("\n");
 
-/** Where each piece starts in the Report, in bytes, and after the last one its length. */
-function placePieces(layout: ReportPieces, kept: Buffer | null): number[] {
-  const starts: number[] = new Array<number>(layout.pieces.length + 1);
-  let at = 0;
-  layout.pieces.forEach((piece, i) => {
-    starts[i] = at;
-    if ("text" in piece) at += Buffer.byteLength(piece.text, "utf8");
-    else {
-      if (kept === null || piece.kept[0] + piece.kept[1] > kept.length)
-        throw new Error("a kept piece is past the kept Report");
-      at += piece.kept[1];
-    }
-  });
-  starts[layout.pieces.length] = at;
-  return starts;
-}
-
-/** The snapshot with each member's place in the Report written from its pieces. */
+/** The snapshot with each member's place in the Report, from where each piece started. */
 function withPlaces(
   snapshot: AnalysisSnapshot,
   layout: ReportPieces,
@@ -178,26 +163,39 @@ function withPlaces(
 
 /**
  * Encodes the pieces into buffers of BATCH_BYTES and hands each to `write`; a kept piece of more
- * than a buffer is handed on as it is, a view of the kept Report, after what was encoded before it.
+ * than a buffer is handed on as it is, a view of the kept Report, after what was encoded before
+ * it. A value or a run is made into text only here, one at a time. Gives the byte at which each
+ * piece starts, and after the last one the length of all.
  */
 async function writePieces(
   layout: ReportPieces,
   kept: Buffer | null,
   write: (chunk: Uint8Array) => Promise<void>,
-): Promise<void> {
-  const buffer = Buffer.allocUnsafeSlow(BATCH_BYTES);
+): Promise<number[]> {
+  const starts: number[] = new Array<number>(layout.pieces.length + 1);
+  let buffer = Buffer.allocUnsafeSlow(BATCH_BYTES);
   let used = 0;
+  let written = 0;
   const flush = async (): Promise<void> => {
-    // A copy, as the buffer is filled again while the write may still read it.
-    if (used > 0) await write(Buffer.from(buffer.subarray(0, used)));
+    if (used === 0) return;
+    const full = buffer.subarray(0, used);
+    // A new buffer to fill, as the write may still read the one handed on.
+    buffer = Buffer.allocUnsafeSlow(BATCH_BYTES);
+    written += used;
     used = 0;
+    await write(full);
   };
-  for (const piece of layout.pieces) {
+  for (let i = 0; i < layout.pieces.length; i++) {
+    const piece = layout.pieces[i] as Piece;
+    starts[i] = written + used;
     if ("kept" in piece) {
-      const bytes = (kept as Buffer).subarray(piece.kept[0], piece.kept[0] + piece.kept[1]);
+      if (kept === null || piece.kept[0] + piece.kept[1] > kept.length)
+        throw new Error("a kept piece is past the kept Report");
+      const bytes = kept.subarray(piece.kept[0], piece.kept[0] + piece.kept[1]);
       if (bytes.length > BATCH_BYTES - used) {
         await flush();
         if (bytes.length >= BATCH_BYTES) {
+          written += bytes.length;
           await write(bytes);
           continue;
         }
@@ -205,16 +203,18 @@ async function writePieces(
       used += bytes.copy(buffer, used);
       continue;
     }
-    const text = piece.text;
-    if (text.length * 3 <= BATCH_BYTES - used) {
-      used += buffer.write(text, used);
-      continue;
-    }
-    await flush();
+    const text = pieceText(piece);
+    if (text.length * 3 > BATCH_BYTES - used) await flush();
     if (text.length * 3 <= BATCH_BYTES) used += buffer.write(text, used);
-    else await write(Buffer.from(text, "utf8"));
+    else {
+      const bytes = Buffer.from(text, "utf8");
+      written += bytes.length;
+      await write(bytes);
+    }
   }
   await flush();
+  starts[layout.pieces.length] = written;
+  return starts;
 }
 
 /** Writes all of `bytes` at `at`, else at the file's position. */

@@ -1,6 +1,6 @@
 import type { AnalysisStages } from "../core/analyze.ts";
 import { analyzeStages } from "../core/analyze.ts";
-import { reanalyze, type RerunContext } from "../core/incremental/reanalyze.ts";
+import { reanalyze, type CachedEvents, type RerunContext } from "../core/incremental/reanalyze.ts";
 import type { LoadedInput } from "../core/input.ts";
 import type { SnapshotFile } from "../core/incremental/snapshot.ts";
 import { inputsHashOf, takeSnapshot } from "../core/incremental/take-snapshot.ts";
@@ -14,6 +14,7 @@ import {
   writeReport,
   type KeptAnalysis,
 } from "./analysis-snapshot.ts";
+import { DamagedCacheError, DeferredEvents } from "./deferred-events.ts";
 import { loadInputs } from "./load.ts";
 import { silentProgress } from "./progress.ts";
 import type { FileRanges } from "./read-events-file.ts";
@@ -44,12 +45,15 @@ export async function analyzeToJson(
   // tryReuse empties, so that the kept Report's bytes can go before a whole analysis is made.
   const reading: { kept: Promise<KeptAnalysis | null> | null } = { kept: readSnapshot(file) };
   const ranges = new Map<string, FileRanges>();
-  const input = await loadInputs(inputs, options.cwd, options.progress ?? (() => silentProgress), {
+  // The cached events are made only when needed: those analysed again, or all for a whole analysis.
+  const deferred = new DeferredEvents();
+  const loaded = await loadInputs(inputs, options.cwd, options.progress ?? (() => silentProgress), {
     ...options.load,
     cacheDir: options.cacheDir,
     ranges,
+    deferred,
   });
-  const eventFiles = input.files.filter((f) => f.kind === "events");
+  const eventFiles = loaded.files.filter((f) => f.kind === "events");
   // A file's lines are those the cache keeps: events of a last line without its newline count as
   // new next time, when that line may have grown.
   const files: SnapshotFile[] = eventFiles.map((f) => ({
@@ -57,10 +61,10 @@ export async function analyzeToJson(
     lines: ranges.get(f.path)?.keptLines ?? 0,
     ranges: ranges.get(f.path)?.kept ?? null,
   }));
-  const inputsHash = inputsHashOf(input);
+  const inputsHash = inputsHashOf(loaded);
   const keep = { file, warn: options.warn };
   const read = eventFiles.map((f) => ({ path: f.path, checked: ranges.get(f.path)?.checked ?? null }));
-  const tried = await tryReuse(reading, input, options.target, keep, {
+  const tried = await tryReuse(reading, loaded, deferred, options.target, keep, {
     nowMs: options.nowMs,
     timeZone,
     inputsHash,
@@ -68,7 +72,17 @@ export async function analyzeToJson(
     files,
   });
   if (typeof tried !== "string" && tried !== null) return tried;
-  const stages: AnalysisStages = analyzeStages(input, options.nowMs, timeZone);
+  // Every cached event is made for a whole analysis; a cache whose columns turn out damaged is
+  // read past, as a whole read does.
+  const wholeInput = async (): Promise<LoadedInput> => {
+    try {
+      return deferred.withAll(loaded);
+    } catch (error) {
+      if (!(error instanceof DamagedCacheError)) throw error;
+      return loadInputs(inputs, options.cwd, () => silentProgress, { ...options.load, cacheDir: null });
+    }
+  };
+  const stages: AnalysisStages = analyzeStages(await wholeInput(), options.nowMs, timeZone);
   const draft = takeSnapshot(stages, { format: snapshotFormat(), nowMs: options.nowMs, inputsHash, files });
   await writeReport(options.target, draft.layout, null, { ...keep, snapshot: draft.snapshot });
   return { input: stages.analysis.report.input, reused: null, notReused: tried };
@@ -81,6 +95,7 @@ export async function analyzeToJson(
 async function tryReuse(
   reading: { kept: Promise<KeptAnalysis | null> | null },
   input: LoadedInput,
+  cached: CachedEvents,
   target: string,
   keep: { file: string; warn: (message: string) => void },
   context: RerunContext,
@@ -89,7 +104,13 @@ async function tryReuse(
   reading.kept = null;
   const kept = await pending;
   if (kept === null) return null;
-  const again = reanalyze(kept.snapshot, input, context);
+  let again: ReturnType<typeof reanalyze>;
+  try {
+    again = reanalyze(kept.snapshot, input, cached, context);
+  } catch (error) {
+    if (error instanceof DamagedCacheError) return "the parse cache did not decode";
+    throw error;
+  }
   if (!("layout" in again)) return again.reason;
   await writeReport(target, again.layout, kept.report, { ...keep, snapshot: again.snapshot });
   return {

@@ -406,19 +406,89 @@ export function decodeEvents(
   lineBase: number,
   raw: Uint8Array = columns.rawBytes,
 ): DecodedEvents {
+  return decodeRows(columns, file, lineBase, raw, null);
+}
+
+/**
+ * What a warm run that reuses the last analysis looks at to pick which cached events to decode:
+ * an event's time, line and the fields it is joined on, before it is made.
+ */
+export interface EventKeys {
+  ts: number;
+  line: number;
+  source: BaseEvent["source"];
+  id: string | null;
+  type: string;
+  agentId: string | null;
+  fromAgent: string | null;
+  toAgent: string | null;
+  workSessionId: string | null;
+  conversationId: string | null;
+  taskId: string | null;
+}
+
+/**
+ * The events of columns (as decodeEvents makes them) that `pick` takes, asked of each event's
+ * keys in line order; the others are never made. The keys are one object, written over for each
+ * event: `pick` must not keep it.
+ */
+export function selectEvents(
+  columns: EventColumns,
+  file: string,
+  lineBase: number,
+  raw: Uint8Array,
+  pick: (keys: EventKeys) => boolean,
+): BaseEvent[] {
+  return decodeRows(columns, file, lineBase, raw, pick).events;
+}
+
+/** The strings of each columns' dictionary, parsed once however often its events are picked from. */
+const parsedDictionaries = new WeakMap<EventColumns, Array<string | null | undefined>>();
+
+function valuesOf(columns: EventColumns): Array<string | null | undefined> {
+  let values = parsedDictionaries.get(columns);
+  if (values === undefined) {
+    const dictionary: unknown = JSON.parse(Buffer.from(columns.dictionary).toString("utf8"));
+    if (!Array.isArray(dictionary) || !dictionary.every((s) => typeof s === "string"))
+      throw new Error("the dictionary is not a list of strings");
+    values = valuesByIndex(dictionary as string[]);
+    parsedDictionaries.set(columns, values);
+  }
+  return values;
+}
+
+/** decodeEvents, or selectEvents when `pick` is given. */
+function decodeRows(
+  columns: EventColumns,
+  file: string,
+  lineBase: number,
+  raw: Uint8Array,
+  pick: ((keys: EventKeys) => boolean) | null,
+): DecodedEvents {
   checkColumns(columns, raw);
-  const dictionary: unknown = JSON.parse(Buffer.from(columns.dictionary).toString("utf8"));
-  if (!Array.isArray(dictionary) || !dictionary.every((s) => typeof s === "string"))
-    throw new Error("the dictionary is not a list of strings");
-  const strings = dictionary.length;
-  const values = valuesByIndex(dictionary as string[]);
+  const values = pick === null ? valuesOfOnce(columns) : valuesOf(columns);
+  // Two more than the dictionary's strings: null and absent come first.
+  const strings = values.length - 2;
   const facts = new FactsDecoder(columns, values);
   const rawBuffer = raw.buffer as ArrayBuffer;
   const rawOffset = raw.byteOffset;
   const count = columns.count;
-  const events: BaseEvent[] = new Array<BaseEvent>(count);
+  const events: BaseEvent[] = pick === null ? new Array<BaseEvent>(count) : [];
   const untimed: number[] = [];
   const { text: t, ts, line, source, rawStart, rawLength, twin, tsEstimated, needsTime } = columns;
+  const keys: EventKeys = {
+    ts: 0,
+    line: 0,
+    source: "openclaw",
+    id: null,
+    type: "",
+    agentId: null,
+    fromAgent: null,
+    toAgent: null,
+    workSessionId: null,
+    conversationId: null,
+    taskId: null,
+  };
   for (let i = 0; i < count; i++) {
     const row = i * TEXT_FIELDS.length;
     const from = SOURCES[source[i]!];
@@ -445,6 +515,23 @@ export function decodeEvents(
       !(invalidIndex === -2 || (invalidIndex >= 0 && invalidIndex < strings))
     )
       throw new Error(`event ${i} has a field out of range`);
+    if (pick !== null) {
+      keys.ts = ts[i]!;
+      keys.line = line[i]! + lineBase;
+      keys.source = from;
+      keys.id = id;
+      keys.type = type;
+      keys.agentId = agentId;
+      keys.fromAgent = fromAgent;
+      keys.toAgent = toAgent;
+      keys.workSessionId = workSessionId;
+      keys.conversationId = conversationId;
+      keys.taskId = taskId;
+      if (!pick(keys)) {
+        facts.skip(i);
+        continue;
+      }
+    }
     let event = new LoadedEvent(
       id,
       ts[i]!,
@@ -466,11 +553,22 @@ export function decodeEvents(
     // Rare while reading: a copy with the field, as the analysis would make one.
     if (twin[i] !== 0) event = { ...event, twin: twin[i]! };
     if (tsEstimated[i] !== 0) event = { ...event, tsEstimated: tsEstimated[i] === 2 };
-    events[i] = event;
+    if (pick === null) events[i] = event;
+    else events.push(event);
     if (needsTime[i] === 1) untimed.push(i);
   }
   facts.checkAllRead();
   return { events, untimed };
+}
+
+/** The strings of a dictionary read once, not kept: a whole decode needs them only while it runs. */
+function valuesOfOnce(columns: EventColumns): Array<string | null | undefined> {
+  const kept = parsedDictionaries.get(columns);
+  if (kept !== undefined) return kept;
+  const dictionary: unknown = JSON.parse(Buffer.from(columns.dictionary).toString("utf8"));
+  if (!Array.isArray(dictionary) || !dictionary.every((s) => typeof s === "string"))
+    throw new Error("the dictionary is not a list of strings");
+  return valuesByIndex(dictionary as string[]);
 }
 
 /**
@@ -535,6 +633,30 @@ class FactsDecoder {
       }
     }
     return (facts as EventFacts | null) ?? NO_FACTS;
+  }
+
+  /** Moves past event `i`'s facts without making them. */
+  skip(i: number): void {
+    for (let w = 0; w < FACT_WORDS; w++) {
+      let mask = this.columns.factMask[i * FACT_WORDS + w]!;
+      while (mask !== 0) {
+        const f = w * 32 + 31 - Math.clz32(mask & -mask);
+        mask &= mask - 1;
+        switch (FACT_KIND_CODE[f]) {
+          case 0:
+            this.text++;
+            break;
+          case 1:
+            this.number++;
+            break;
+          case 2:
+            this.flag++;
+            break;
+          default:
+            this.json++;
+        }
+      }
+    }
   }
 
   /** Throws unless the masks asked for every value of every facts column, no more and no fewer. */

@@ -18,6 +18,7 @@ import {
   type FileRanges,
   type LoadStats,
 } from "./read-events-file.ts";
+import type { DeferredEvents } from "./deferred-events.ts";
 import { readTextFile, type TextFileRead } from "./read-text-file.ts";
 
 /** How event files are parsed and cached. */
@@ -41,6 +42,8 @@ export interface LoadOptions {
   stats?: LoadStats;
   /** Filled, when given, with what the cache checked and kept of each event file (see FileRanges). */
   ranges?: Map<string, FileRanges>;
+  /** When given, cached events are kept here instead of being made (see DeferredEvents). */
+  deferred?: DeferredEvents;
 }
 
 /**
@@ -82,6 +85,7 @@ async function loadFiles(
     ...(options.maxLineBytes === undefined ? {} : { maxLineBytes: options.maxLineBytes }),
     ...(options.stats === undefined ? {} : { stats: options.stats }),
     ...(options.ranges === undefined ? {} : { ranges: options.ranges }),
+    ...(options.deferred === undefined ? {} : { deferred: options.deferred }),
   };
   const plans = new Map<DiscoveredFile, EventsFilePlan>();
   for (const file of files) if (file.kind === "events") plans.set(file, await planEventsFile(file, context));

@@ -1,5 +1,6 @@
 import type { BaseEvent } from "../core/event.ts";
 import type { CheckedRange } from "../core/incremental/snapshot.ts";
+import { DeferredEvents } from "./deferred-events.ts";
 import { FINGERPRINT_PREFIX } from "../core/fingerprint.ts";
 import type { Finding, OmittedFindings } from "../core/finding.ts";
 import type { InputFile } from "../core/input.ts";
@@ -54,6 +55,11 @@ export interface EventsReadContext {
   stats?: LoadStats;
   /** Filled, when given, with what the cache checked and kept of each event file, by its path. */
   ranges?: Map<string, FileRanges>;
+  /**
+   * When given, the cached events are kept here as columns instead of being made, and each file's
+   * events are only those parsed in this run (see DeferredEvents).
+   */
+  deferred?: DeferredEvents;
 }
 
 /**
@@ -274,9 +280,19 @@ export async function finishEventsFile(
   const { file, cached } = plan;
   const listed = context.findingsListed;
   let reading: Reading | null = null;
+  // Cached events kept as columns for later (see DeferredEvents): counted, not made.
+  let deferredEvents = 0;
   if (cached !== null) {
     try {
-      reading = fromCache(cached, file.path, listed);
+      if (context.deferred === undefined) reading = fromCache(cached, file.path, listed);
+      else {
+        deferredEvents = DeferredEvents.count(cached);
+        reading = {
+          ...fromCache({ ...cached, segments: [] }, file.path, listed),
+          segments: [...cached.segments],
+        };
+        context.deferred.add(file.path, cached);
+      }
     } catch {
       // A cache file that passed its checks but does not decode is ignored, like any damaged one.
       return finishEventsFile({ ...plan, ...(await planWithoutCache(plan)) }, context);
@@ -303,7 +319,7 @@ export async function finishEventsFile(
   // An event without a time keeps `ts: NaN`: the analysis dates it from the other sources of its
   // session (src/core/claude/date-events.ts), never from the file's modification time.
   const events = reading.events;
-  context.progress.events(events.length);
+  context.progress.events(events.length + deferredEvents);
   if (context.stats !== undefined) context.stats.parsedBytes += reading.bytes - (cached?.bytes ?? 0);
   await saveToCache(plan, reading, context);
   context.ranges?.set(file.path, {
@@ -318,7 +334,7 @@ export async function finishEventsFile(
       kind: "events",
       bytes: reading.bytes,
       lines: reading.lines,
-      events: events.length,
+      events: events.length + deferredEvents,
       errors: reading.tally.total,
     },
     events,

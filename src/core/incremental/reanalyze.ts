@@ -1,6 +1,6 @@
 import { stateChangeOf, tallyAgents, agentsOf, type AgentTally } from "../agents/build-agents.ts";
 import { analyzeStages, withFindingCounts, type AnalysisStages } from "../analyze.ts";
-import type { BaseEvent, CanonicalEvent } from "../event.ts";
+import { compareOrigins, type BaseEvent, type CanonicalEvent } from "../event.ts";
 import type { LoadedInput } from "../input.ts";
 import { SCHEMA_VERSION, type InputSummary } from "../report.ts";
 import { contentionOfWaits, queuedWaitsOf, type SendWait } from "../sessions/blocked-flows.ts";
@@ -35,6 +35,33 @@ import {
   snapshotTask,
   twinnedOf,
 } from "./take-snapshot.ts";
+
+/**
+ * What is looked at of an event the last analysis saw, to tell whether it is analysed again, before
+ * it is made: its time, line and the fields it is joined on.
+ */
+export type EventKeys = Pick<
+  BaseEvent,
+  | "ts"
+  | "line"
+  | "source"
+  | "id"
+  | "type"
+  | "agentId"
+  | "fromAgent"
+  | "toAgent"
+  | "workSessionId"
+  | "conversationId"
+  | "taskId"
+>;
+
+/**
+ * The events of the cache's columns, made only when `pick` takes them: `pick` is asked of each
+ * event's keys (one object written over for each event, which it must not keep) and its file.
+ */
+export interface CachedEvents {
+  select(pick: (keys: EventKeys, file: string) => boolean): BaseEvent[];
+}
 
 /** An event file as this run read it: what the cache checked of it before reading the rest. */
 export interface ReadFile {
@@ -90,27 +117,38 @@ const LINK_ROUNDS = 4;
 export function reanalyze(
   snap: AnalysisSnapshot,
   input: LoadedInput,
+  cached: CachedEvents,
   context: RerunContext,
 ): Reanalysis | NotReused {
   const unchanged = sameInputs(snap, context);
   if (unchanged !== null) return { reason: unchanged };
   const oldLines = new Map(snap.files.map((f) => [f.path, f.lines]));
-  const isNew = (e: Pick<BaseEvent, "file" | "line">): boolean => e.line > (oldLines.get(e.file) ?? 0);
-  const fresh: BaseEvent[] = [];
-  const old: BaseEvent[] = [];
-  for (const e of input.events) (isNew(e) ? fresh : old).push(e);
+  const isNewLine = (file: string, line: number): boolean => line > (oldLines.get(file) ?? 0);
+  const isNew = (e: Pick<BaseEvent, "file" | "line">): boolean => isNewLine(e.file, e.line);
+  // The events the last analysis saw, of the cache's columns and of those read in this run,
+  // made only when `pick` takes them.
+  const loadedOld = input.events.filter((e) => !isNew(e));
+  const old: CachedEvents = {
+    select: (pick) => [
+      ...cached.select((keys, file) => !isNewLine(file, keys.line) && pick(keys, file)),
+      ...loadedOld.filter((e) => pick(e, e.file)),
+    ],
+  };
+  const fresh: BaseEvent[] = [
+    ...cached.select((keys, file) => isNewLine(file, keys.line)),
+    ...input.events.filter(isNew),
+  ];
   const freshProblem = freshEventsProblem(snap, fresh);
   if (freshProblem !== null) return { reason: freshProblem };
 
   const ties = tiesWithFresh(snap, fresh);
   if ("reason" in ties) return ties;
-  const sessionOf = (e: BaseEvent): string | null => attributedTo(e, ties.byConversation, ties.byTask);
+  const sessionOf = (e: EventKeys): string | null => attributedTo(e, ties.byConversation, ties.byTask);
 
   const logEndMs = fresh.reduce((end, e) => Math.max(end, e.ts), snap.logEndMs);
   const moved = logEndMs !== snap.logEndMs;
   const window = windowOf(snap.unattributed, fresh, moved ? snap.logEndMs - ORPHAN_AFTER_MS : Infinity);
-  const after: BaseEvent[] = [];
-  for (const e of old) if (e.ts >= window.cut) after.push(e);
+  const after = old.select((e) => e.ts >= window.cut);
   const afterProblem = windowProblem(after, fresh);
   if (afterProblem !== null) return { reason: afterProblem };
 
@@ -128,13 +166,13 @@ export function reanalyze(
   // A session analysed again may name another previous session, which changes that one's next
   // sessions: it is analysed again too, in another round, until no list of next sessions changes.
   for (let round = 0; round < LINK_ROUNDS && stages === null; round++) {
-    picked = new Set<BaseEvent>([...after, ...fresh]);
-    for (const e of old) {
-      const ws = e.ts >= window.cut ? null : sessionOf(e);
-      const take =
-        (ws !== null && dirty.has(ws)) || (e.taskId !== null && tasks.has(e.taskId)) || loose.holds(e);
-      if (take) picked.add(e);
-    }
+    // The events from the cut are in `after` already; of the earlier ones, those of what is made again.
+    const earlier = old.select((e) => {
+      if (e.ts >= window.cut) return false;
+      const ws = sessionOf(e);
+      return (ws !== null && dirty.has(ws)) || (e.taskId !== null && tasks.has(e.taskId)) || loose.holds(e);
+    });
+    picked = new Set<BaseEvent>([...earlier, ...after, ...fresh]);
     for (const e of picked) {
       if (e.source === "claude_code") return { reason: "a Claude Code session would be analysed again" };
       if (e.id === null && twinned.size > 0 && twinned.has(fingerprintOf(e)))
@@ -142,7 +180,8 @@ export function reanalyze(
     }
     const guess = nextSessionsOf(previous);
     const run = analyzeStages(
-      { ...input, events: input.events.filter((e) => picked.has(e)) },
+      // In the order a whole read gives them: by file, then line.
+      { ...input, events: [...picked].sort(compareOrigins) },
       context.nowMs,
       context.timeZone,
       {
@@ -216,14 +255,14 @@ function assemble(
   const afterCut = events.filter((e) => e.ts >= w.cut);
 
   const rebuiltSessions = report.workSessions.filter((s) => w.dirty.has(s.workSessionId));
-  const sessionText = new Map(rebuiltSessions.map((s) => [s.workSessionId, JSON.stringify(s)]));
+  const sessionMade = new Map(rebuiltSessions.map((s) => [s.workSessionId, s]));
   const sessions = mergeOrdered<SnapshotSession>(
     snap.sessions.filter((s) => !w.dirty.has(s.id)),
     rebuiltSessions.map((s) => snapshotSession(s, w.previous.get(s.workSessionId))),
     (a, b) => b.last - a.last || (a.id < b.id ? -1 : 1),
   );
   const rebuiltTasks = report.tasks.filter((t) => w.tasks.has(t.taskId));
-  const taskText = new Map(rebuiltTasks.map((t) => [t.taskId, JSON.stringify(t)]));
+  const taskMade = new Map(rebuiltTasks.map((t) => [t.taskId, t]));
   const tasks = mergeOrdered<SnapshotTask>(
     snap.tasks.filter((t) => !w.tasks.has(t.id)),
     rebuiltTasks.map(snapshotTask),
@@ -233,9 +272,9 @@ function assemble(
   // Unattributed events: the kept runs before the cut, then the events from the cut listed again.
   const listedAgain = report.unattributed.filter((u) => u.ts >= w.cut);
   const runs = runsOf(listedAgain);
-  const unattributed: Array<SnapshotRun & { text?: string }> = [
+  const unattributed: Array<SnapshotRun & { made?: Piece }> = [
     ...snap.unattributed.slice(0, w.keptRuns),
-    ...runs.map((r) => ({ ...snapshotRun(r), text: r.text })),
+    ...runs.map((r) => ({ ...snapshotRun(r), made: { run: r.members } })),
   ];
   // Flows: of the sessions analysed again, and of the unattributed threads from the cut (their
   // keys are those of the events listed again; an old thread that reached past the cut may have
@@ -250,9 +289,9 @@ function assemble(
     f.workSessionId === undefined ? looseKeys.has(f.threadKey) : w.dirty.has(f.workSessionId),
   );
   const order = (x: string, y: string): number => (x < y ? -1 : x > y ? 1 : 0);
-  const flows = mergeOrdered<SnapshotFlow & { text?: string }>(
+  const flows = mergeOrdered<SnapshotFlow & { made?: Piece }>(
     snap.flows.filter((f) => !gone(f)),
-    rebuiltFlows.map((f) => ({ ...snapshotFlow(f, threadEnds), text: JSON.stringify(f) })),
+    rebuiltFlows.map((f) => ({ ...snapshotFlow(f, threadEnds), made: { json: f } })),
     (a, b) => a.ts - b.ts || order(a.threadKey, b.threadKey) || order(a.flowId, b.flowId),
   );
 
@@ -276,10 +315,10 @@ function assemble(
       timeZone: context.timeZone,
       input: inputSummary,
     },
-    sessions: sessions.map((s) => pieceOf(w.dirty.has(s.id) ? sessionText.get(s.id) : undefined, s.at)),
-    unattributed: unattributed.map((r) => pieceOf(r.text, r.at)),
-    tasks: tasks.map((t) => pieceOf(w.tasks.has(t.id) ? taskText.get(t.id) : undefined, t.at)),
-    flows: flows.map((f) => pieceOf(f.text, f.at)),
+    sessions: sessions.map((s) => pieceOf(w.dirty.has(s.id) ? sessionMade.get(s.id) : undefined, s.at)),
+    unattributed: unattributed.map((r) => r.made ?? { kept: r.at }),
+    tasks: tasks.map((t) => pieceOf(w.tasks.has(t.id) ? taskMade.get(t.id) : undefined, t.at)),
+    flows: flows.map((f) => f.made ?? { kept: f.at }),
     tail: { agents, queueContention: contentionOfWaits(waits), weeks },
   });
   const snapshot: AnalysisSnapshot = {
@@ -295,8 +334,8 @@ function assemble(
     byTask: tieList(w.ties.byTask, w.fresh, (e) => e.taskId),
     sessions,
     tasks,
-    flows: flows.map(({ text: _, ...f }) => f),
-    unattributed: unattributed.map(({ text: _, ...r }) => r),
+    flows: flows.map(({ made: _, ...f }) => f),
+    unattributed: unattributed.map(({ made: _, ...r }) => r),
     agents: [...tallies],
     waits,
     reportBytes: 0,
@@ -304,9 +343,9 @@ function assemble(
   return { snapshot, layout, rebuilt: rebuiltSessions.length, analysed: w.analysed, input: inputSummary };
 }
 
-/** A member's piece: its new text when it was made again, else its kept bytes. */
-function pieceOf(text: string | undefined, at: [number, number]): Piece {
-  return text !== undefined ? { text } : { kept: at };
+/** A member's piece: the member when it was made again, else its kept bytes. */
+function pieceOf(member: unknown, at: [number, number]): Piece {
+  return member !== undefined ? { json: member } : { kept: at };
 }
 
 /** The ties of conversations and tasks to sessions, with those of the new events. */
@@ -344,7 +383,7 @@ function tiesWithFresh(snap: AnalysisSnapshot, fresh: readonly BaseEvent[]): Tie
 
 /** The one session an event goes to, as attributeEvents decides it; null when none. */
 function attributedTo(
-  e: BaseEvent,
+  e: EventKeys,
   byConversation: ReadonlyMap<string, readonly string[]>,
   byTask: ReadonlyMap<string, readonly string[]>,
 ): string | null {
@@ -416,7 +455,7 @@ function windowProblem(after: readonly BaseEvent[], fresh: readonly BaseEvent[])
 function dirtySessions(
   snap: AnalysisSnapshot,
   fresh: readonly BaseEvent[],
-  sessionOf: (e: BaseEvent) => string | null,
+  sessionOf: (e: EventKeys) => string | null,
   nowMs: number,
   moved: boolean,
 ): Set<string> {
@@ -457,9 +496,9 @@ function dirtyTasks(snap: AnalysisSnapshot, fresh: readonly BaseEvent[], nowMs: 
  */
 function looseThreadsOf(
   events: readonly BaseEvent[],
-  old: readonly BaseEvent[],
-  sessionOf: (e: BaseEvent) => string | null,
-): { holds: (e: BaseEvent) => boolean } {
+  old: CachedEvents,
+  sessionOf: (e: EventKeys) => string | null,
+): { holds: (e: EventKeys) => boolean } {
   // Looked up by their parts rather than by thread keys, as every earlier event is asked and most
   // are in none of these threads: a key would be a new string for each.
   const conversations = new Set<string>();
@@ -472,9 +511,9 @@ function looseThreadsOf(
       const [a, b] = pairOf(e);
       const byB = pairFirst.get(a) ?? pairFirst.set(a, new Map()).get(a);
       byB?.set(b, Math.min(byB.get(b) ?? Infinity, e.ts));
-    } else buckets.add(threadKeyOf(e as CanonicalEvent));
+    } else buckets.add(threadKeyOf(e));
   }
-  const firstOf = (e: BaseEvent): number | undefined => {
+  const firstOf = (e: EventKeys): number | undefined => {
     const [a, b] = pairOf(e);
     return pairFirst.get(a)?.get(b);
   };
@@ -482,13 +521,15 @@ function looseThreadsOf(
   const starts = new Map<string, Map<string, number>>();
   if (pairFirst.size > 0) {
     const times = new Map<string, number[]>();
-    for (const e of old) {
-      if (!isPairLine(e)) continue;
+    // A pass that makes no event: it only notes the times of the pairs' earlier lines.
+    old.select((e) => {
+      if (!isPairLine(e)) return false;
       const first = firstOf(e);
-      if (first === undefined || !(e.ts < first)) continue;
+      if (first === undefined || !(e.ts < first)) return false;
       const key = pairOf(e).join("\u0000");
       (times.get(key) ?? times.set(key, []).get(key))?.push(e.ts);
-    }
+      return false;
+    });
     for (const [a, byB] of pairFirst)
       for (const [b, first] of byB) {
         let from = first;
@@ -509,20 +550,20 @@ function looseThreadsOf(
         const from = starts.get(a)?.get(b);
         return from !== undefined && e.ts >= from;
       }
-      return buckets.size > 0 && buckets.has(threadKeyOf(e as CanonicalEvent));
+      return buckets.size > 0 && buckets.has(threadKeyOf(e));
     },
   };
 }
 
 /** An agent pair's two agents in the order thread keys name them (see threadKeyOf). */
-function pairOf(e: BaseEvent): [string, string] {
+function pairOf(e: EventKeys): [string, string] {
   const a = e.fromAgent as string;
   const b = e.toAgent as string;
   return a <= b ? [a, b] : [b, a];
 }
 
 /** Whether an event is a legacy line of an agent pair: no conversation, a sender and a receiver. */
-function isPairLine(e: BaseEvent): boolean {
+function isPairLine(e: EventKeys): boolean {
   return e.conversationId === null && e.fromAgent !== null && e.toAgent !== null;
 }
 

@@ -1,8 +1,21 @@
 import type { Report } from "../report.ts";
 import type { ByteSpan } from "./snapshot.ts";
 
-/** A piece of a Report's JSON: text, or bytes of the Report an earlier run kept. */
-export type Piece = { text: string } | { kept: ByteSpan };
+/**
+ * A piece of a Report's JSON: text; a value, written as JSON.stringify writes it; a run of list
+ * members, written as their JSON separated by commas; or bytes of the Report an earlier run kept.
+ * Values and runs are made into text only as they are written, so the text of the whole Report
+ * is never held at once.
+ */
+export type Piece = { text: string } | { json: unknown } | { run: readonly unknown[] } | { kept: ByteSpan };
+
+/** The text of a piece that is not kept bytes. */
+export function pieceText(piece: Exclude<Piece, { kept: ByteSpan }>): string {
+  if ("text" in piece) return piece.text;
+  if ("json" in piece) return JSON.stringify(piece.json);
+  const json = JSON.stringify(piece.run);
+  return json.slice(1, json.length - 1);
+}
 
 /**
  * A Report's compact JSON in pieces, and which pieces are the members of its long lists: the
@@ -69,16 +82,9 @@ export function reportPieces(parts: ReportParts): ReportPieces {
 /** How many members one piece of a list written in runs holds at most. */
 const RUN = 256;
 
-/**
- * A list's members in runs: each run's piece is their JSON separated by commas (a list's text
- * without its brackets), with the members it holds.
- */
-export function runsOf<T>(list: readonly T[]): Array<{ text: string; members: readonly T[] }> {
-  const runs: Array<{ text: string; members: readonly T[] }> = [];
-  for (let i = 0; i < list.length; i += RUN) {
-    const members = list.slice(i, i + RUN);
-    const json = JSON.stringify(members);
-    runs.push({ text: json.slice(1, json.length - 1), members });
-  }
+/** A list's members in runs of RUN, each written as one piece (`{ run }`). */
+export function runsOf<T>(list: readonly T[]): Array<{ members: readonly T[] }> {
+  const runs: Array<{ members: readonly T[] }> = [];
+  for (let i = 0; i < list.length; i += RUN) runs.push({ members: list.slice(i, i + RUN) });
   return runs;
 }

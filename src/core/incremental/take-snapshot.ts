@@ -95,10 +95,10 @@ export function takeSnapshot(
   };
   const layout = reportPieces({
     head: report,
-    sessions: report.workSessions.map((s) => ({ text: JSON.stringify(s) })),
-    unattributed: runs.map((r) => ({ text: r.text })),
-    tasks: report.tasks.map((t) => ({ text: JSON.stringify(t) })),
-    flows: report.blockedFlows.map((f) => ({ text: JSON.stringify(f) })),
+    sessions: report.workSessions.map((s) => ({ json: s })),
+    unattributed: runs.map((r) => ({ run: r.members })),
+    tasks: report.tasks.map((t) => ({ json: t })),
+    flows: report.blockedFlows.map((f) => ({ json: f })),
     tail: report,
   });
   return { snapshot, layout };

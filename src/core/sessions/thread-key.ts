@@ -18,7 +18,9 @@ const PAIR_PREFIX = "pair:";
  * The thread an event belongs to, before legacy pair threads are split: its conversation; else
  * the pair of agents, sorted, for legacy events without ids; else its type and 5-minute bucket.
  */
-export function threadKeyOf(event: CanonicalEvent): string {
+export function threadKeyOf(
+  event: Pick<CanonicalEvent, "conversationId" | "fromAgent" | "toAgent" | "type" | "ts">,
+): string {
   if (event.conversationId !== null) return `conv:${event.conversationId}`;
   const a = event.fromAgent;
   const b = event.toAgent;

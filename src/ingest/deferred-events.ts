@@ -1,0 +1,94 @@
+import type { BaseEvent } from "../core/event.ts";
+import type { LoadedInput } from "../core/input.ts";
+import { decodeEvents, selectEvents, type EventKeys } from "./event-columns.ts";
+import type { CachedParse } from "./parse-cache.ts";
+
+/**
+ * A cached parse that passed the cache's checks but whose columns do not decode: the run reads
+ * the files again without their cache, as a whole read does with such a cache.
+ */
+export class DamagedCacheError extends Error {}
+
+/** One file's cached events, not yet made. */
+interface DeferredFile {
+  path: string;
+  cached: CachedParse;
+}
+
+/**
+ * The cached events of a run's event files, kept as the cache's columns instead of being made:
+ * a run that reuses the last analysis makes only those it analyses again (`select`), and one that
+ * does not makes them all (`withAll`), in the order a whole read would have given them.
+ */
+export class DeferredEvents {
+  private readonly files: DeferredFile[] = [];
+
+  /** Keeps a file's cached parse for later. */
+  add(path: string, cached: CachedParse): void {
+    this.files.push({ path, cached });
+  }
+
+  /** How many events the cached parse of a file holds. */
+  static count(cached: CachedParse): number {
+    return cached.segments.reduce((n, s) => n + s.columns.count, 0);
+  }
+
+  /**
+   * The cached events `pick` takes, asked of each one's keys (see selectEvents), file by file in
+   * the order they were added and line by line.
+   */
+  select(pick: (keys: EventKeys, file: string) => boolean): BaseEvent[] {
+    const picked: BaseEvent[] = [];
+    for (const { path, cached } of this.files)
+      for (const segment of cached.segments)
+        for (const e of decoded(() =>
+          selectEvents(
+            segment.columns,
+            path,
+            segment.lineBase,
+            cached.raw ?? segment.columns.rawBytes,
+            (keys) => pick(keys, path),
+          ),
+        ))
+          picked.push(e);
+    return picked;
+  }
+
+  /** The input with every cached event made and put before its file's new events, as a whole read gives them. */
+  withAll(input: LoadedInput): LoadedInput {
+    if (this.files.length === 0) return input;
+    const cachedOf = new Map(this.files.map((f) => [f.path, f.cached]));
+    const events: BaseEvent[] = [];
+    let next = 0;
+    for (const file of input.files) {
+      if (file.kind !== "events") continue;
+      const cached = cachedOf.get(file.path);
+      if (cached !== undefined)
+        for (const segment of cached.segments)
+          for (const e of decoded(
+            () =>
+              decodeEvents(
+                segment.columns,
+                file.path,
+                segment.lineBase,
+                cached.raw ?? segment.columns.rawBytes,
+              ).events,
+          ))
+            events.push(e);
+      while (next < input.events.length && (input.events[next] as BaseEvent).file === file.path)
+        events.push(input.events[next++] as BaseEvent);
+    }
+    // Events of files the list does not name (none, as every event file is listed) keep their place at the end.
+    while (next < input.events.length) events.push(input.events[next++] as BaseEvent);
+    return { ...input, events };
+  }
+}
+
+/** The events a decode gives, or a DamagedCacheError when the columns do not hold together. */
+function decoded(decode: () => BaseEvent[]): BaseEvent[] {
+  try {
+    return decode();
+  } catch (error) {
+    throw new DamagedCacheError(`a cached parse does not decode: ${(error as Error).message}`);
+  }
+}
