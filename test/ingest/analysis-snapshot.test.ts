@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { analyzeStages } from "../../src/core/analyze.ts";
 import type { LoadedInput } from "../../src/core/input.ts";
-import { reportPieces, type Piece } from "../../src/core/incremental/report-pieces.ts";
+import { pieceText, reportPieces, type Piece } from "../../src/core/incremental/report-pieces.ts";
 import type { AnalysisSnapshot } from "../../src/core/incremental/snapshot.ts";
 import { takeSnapshot, type SnapshotDraft } from "../../src/core/incremental/take-snapshot.ts";
 import {
@@ -202,7 +202,7 @@ describe("writeReport and readSnapshot", () => {
       ...draft.layout,
       pieces: draft.layout.pieces.map((p, i) => (i === draft.layout.sessions[0] ? { text: big } : p)),
     };
-    const expected = layout.pieces.map((p) => ("text" in p ? p.text : "")).join("");
+    const expected = layout.pieces.map((p) => ("kept" in p ? "" : pieceText(p))).join("");
     const first = await written({ snapshot: draft.snapshot, layout });
     expect(readFileSync(first.target, "utf8")).toBe(`${expected}\n`);
     const kept = await readSnapshot(first.file);

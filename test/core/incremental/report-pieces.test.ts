@@ -3,6 +3,7 @@ import { analyze } from "../../../src/core/analyze.ts";
 import type { LoadedInput } from "../../../src/core/input.ts";
 import {
   reportPieces,
+  pieceText,
   runsOf,
   type Piece,
   type ReportPieces,
@@ -79,10 +80,10 @@ function looseLines(count: number): Array<Record<string, unknown>> {
 function layoutOf(report: Report): ReportPieces {
   return reportPieces({
     head: report,
-    sessions: report.workSessions.map((s) => ({ text: JSON.stringify(s) })),
-    unattributed: runsOf(report.unattributed).map((r) => ({ text: r.text })),
-    tasks: report.tasks.map((t) => ({ text: JSON.stringify(t) })),
-    flows: report.blockedFlows.map((f) => ({ text: JSON.stringify(f) })),
+    sessions: report.workSessions.map((s) => ({ json: s })),
+    unattributed: runsOf(report.unattributed).map((r) => ({ run: r.members })),
+    tasks: report.tasks.map((t) => ({ json: t })),
+    flows: report.blockedFlows.map((f) => ({ json: f })),
     tail: report,
   });
 }
@@ -91,7 +92,7 @@ function layoutOf(report: Report): ReportPieces {
 function join(pieces: readonly Piece[], kept: Buffer | null = null): Buffer {
   return Buffer.concat(
     pieces.map((p) => {
-      if ("text" in p) return Buffer.from(p.text, "utf8");
+      if (!("kept" in p)) return Buffer.from(pieceText(p), "utf8");
       if (kept === null) throw new Error("a kept piece without kept bytes");
       return kept.subarray(p.kept[0], p.kept[0] + p.kept[1]);
     }),
@@ -102,7 +103,9 @@ function join(pieces: readonly Piece[], kept: Buffer | null = null): Buffer {
 function startsOf(pieces: readonly Piece[]): number[] {
   const starts = [0];
   for (const p of pieces)
-    starts.push((starts.at(-1) as number) + ("text" in p ? Buffer.byteLength(p.text, "utf8") : p.kept[1]));
+    starts.push(
+      (starts.at(-1) as number) + ("kept" in p ? p.kept[1] : Buffer.byteLength(pieceText(p), "utf8")),
+    );
   return starts;
 }
 
@@ -123,8 +126,8 @@ describe("reportPieces", () => {
     const layout = layoutOf(report);
     const textAt = (i: number): string => {
       const piece = layout.pieces[i];
-      if (piece === undefined || !("text" in piece)) throw new Error(`piece ${i} is not text`);
-      return piece.text;
+      if (piece === undefined || "kept" in piece) throw new Error(`piece ${i} is not written anew`);
+      return pieceText(piece);
     };
     expect(layout.sessions.map(textAt)).toEqual(report.workSessions.map((s) => JSON.stringify(s)));
     expect(layout.tasks.map(textAt)).toEqual(report.tasks.map((t) => JSON.stringify(t)));
@@ -174,6 +177,18 @@ describe("reportPieces", () => {
   });
 });
 
+describe("pieceText", () => {
+  it("writes a text as it is, a value as JSON.stringify does, and a run as its list's JSON without brackets", () => {
+    expect(pieceText({ text: '],"tasks":[' })).toBe('],"tasks":[');
+    const value = { a: "배포 \ud800", b: [1, null], c: undefined };
+    expect(pieceText({ json: value })).toBe(JSON.stringify(value));
+    expect(pieceText({ run: [{ ts: 1 }, "x", 2] })).toBe('{"ts":1},"x",2');
+    // A run of one member is that member's JSON, and an empty run writes nothing.
+    expect(pieceText({ run: [{ ts: 1 }] })).toBe('{"ts":1}');
+    expect(pieceText({ run: [] })).toBe("");
+  });
+});
+
 describe("runsOf", () => {
   it("gives no run for an empty list", () => {
     expect(runsOf([])).toEqual([]);
@@ -195,11 +210,12 @@ describe("runsOf", () => {
   it("gives texts that joined with commas are the list's JSON without its brackets", () => {
     const list = Array.from({ length: 600 }, (_, i) => ({ ts: i, text: `m${i}` }));
     const joined = runsOf(list)
-      .map((r) => r.text)
+      .map((r) => pieceText({ run: r.members }))
       .join(",");
     expect(joined).toBe(JSON.stringify(list).slice(1, -1));
     // Each run's text is its own members' JSON, so a kept run can be copied on its own.
-    for (const run of runsOf(list)) expect(`[${run.text}]`).toBe(JSON.stringify(run.members));
+    for (const run of runsOf(list))
+      expect(`[${pieceText({ run: run.members })}]`).toBe(JSON.stringify(run.members));
   });
 
   it("keeps non-ASCII and lone surrogates intact", () => {
@@ -214,11 +230,12 @@ describe("runsOf", () => {
     const list = Array.from({ length: 300 }, (_, i) => ({ text: odd[i % odd.length] as string, i }));
     const runs = runsOf(list);
     expect(runs.length).toBe(2);
-    const joined = runs.map((r) => r.text).join(",");
+    const texts = runs.map((r) => pieceText({ run: r.members }));
+    const joined = texts.join(",");
     expect(joined).toBe(JSON.stringify(list).slice(1, -1));
     // Parsing back gives the same strings, lone surrogates included, and the text survives UTF-8,
     // as JSON.stringify escapes a lone surrogate rather than leaving it to become U+FFFD.
     expect(JSON.parse(`[${joined}]`)).toEqual(list);
-    for (const run of runs) expect(Buffer.from(run.text, "utf8").toString("utf8")).toBe(run.text);
+    for (const text of texts) expect(Buffer.from(text, "utf8").toString("utf8")).toBe(text);
   });
 });
