@@ -136,7 +136,11 @@ export const AnalysisSnapshot = z.object({
   idHashes: z.array(z.number()),
   /** The fingerprint ids that more than one distinct line shares (numbered twins). */
   twinned: z.array(z.string()),
-  /** Whether any event has no usable time, which puts the timeline's order beyond a later run's reach. */
+  /**
+   * Whether any event other than Claude Code's had no time of its own: the analysis dates it from
+   * the nearest events of its file and session, which a later run analysing some of the events
+   * would not all have. (Claude Code events never go into such a run.)
+   */
   untimed: z.boolean(),
   /**
    * Whether any event answers a human query without naming a task: such an answer is paired with

@@ -78,7 +78,9 @@ export function takeSnapshot(
     analysisFindings: Object.fromEntries(findingsByFile(stages.findings)),
     idHashes: idHashesOf(events, []),
     twinned: twinnedOf(events, []),
-    untimed: events.some((e) => !Number.isFinite(e.ts)),
+    untimed: events.some(
+      (e) => e.source !== "claude_code" && (e.tsEstimated !== undefined || !Number.isFinite(e.ts)),
+    ),
     scopeAnswers: events.some(answersNoTask),
     byConversation: tiesOf(stages.attribution.byConversation, events, (e) => e.conversationId),
     byTask: tiesOf(stages.attribution.byTask, events, (e) => e.taskId),

@@ -332,6 +332,18 @@ describe("takeSnapshot", () => {
     expect(snapshot.flows.map((f) => f.ts)).toEqual(report.blockedFlows.map((f) => f.ts));
   });
 
+  it("says when an event other than Claude Code's had no time of its own", () => {
+    // Such an event is dated from the nearest events of its file and session, which a later run
+    // of some of the events would not all have: the snapshot says so, and is not reused. (A format
+    // may leave a time out, as the Claude Code hooks do; its ts is NaN until the analysis dates it.)
+    const input = inputOf([...LINES, send(T0 + 5 * MINUTE, "ws_a", "c1")]);
+    const last = input.events.at(-1) as LoadedInput["events"][number];
+    const timeless = { ...input, events: [...input.events.slice(0, -1), { ...last, ts: Number.NaN }] };
+    const dated = takeSnapshot(analyzeStages(timeless, NOW, ZONE), context).snapshot;
+    expect(dated.untimed).toBe(true);
+    expect(takeSnapshot(analyzeStages(inputOf(LINES), NOW, ZONE), context).snapshot.untimed).toBe(false);
+  });
+
   it("keeps what the next run needs of the whole log", () => {
     const stages = analyzeStages(inputOf(LINES), NOW, ZONE);
     const { snapshot, layout } = takeSnapshot(stages, context);
