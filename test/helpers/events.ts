@@ -1,5 +1,6 @@
 import { classifyEvent } from "../../src/core/classify/classify-event.ts";
 import type { BaseEvent, CanonicalEvent } from "../../src/core/event.ts";
+import type { LoadedInput } from "../../src/core/input.ts";
 import { normalizeLine } from "../../src/core/formats/normalize-line.ts";
 import { bytes, lineRef } from "./line-ref.ts";
 
@@ -92,4 +93,41 @@ function definedOnly(fields: Record<string, string | null>): Record<string, stri
   return Object.fromEntries(
     Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== null),
   );
+}
+
+/** A line of a test log: its JSON, or what makes the event it gives from its file and line. */
+export type TestLine = Record<string, unknown> | ((file: string, line: number) => BaseEvent);
+
+/**
+ * The input of one log of these lines, read as ingest reads them, one line number each, a hundred
+ * bytes a line, with `main`, `eden` and `seum` as main agents and nothing else read.
+ */
+export function inputOfLines(
+  lines: readonly TestLine[],
+  file: string,
+  over: Partial<LoadedInput> = {},
+): LoadedInput {
+  return {
+    files: [
+      {
+        path: file,
+        kind: "events",
+        bytes: lines.length * 100,
+        lines: lines.length,
+        events: lines.length,
+        errors: 0,
+      },
+    ],
+    events: lines.map((line, i) =>
+      typeof line === "function" ? line(file, i + 1) : readEvent(line, file, i + 1),
+    ),
+    findings: [],
+    taskFiles: [],
+    history: [],
+    currentTasks: [],
+    mainAgents: ["main", "eden", "seum"],
+    mentionNames: {},
+    overrides: {},
+    ...over,
+  };
 }

@@ -13,7 +13,7 @@ import {
   writeReport,
 } from "../../src/ingest/analysis-snapshot.ts";
 import { BATCH_BYTES } from "../../src/ingest/write-output.ts";
-import { readEvent } from "../helpers/events.ts";
+import { inputOfLines, type TestLine } from "../helpers/events.ts";
 import { tmpTree } from "../helpers/tmp.ts";
 
 /** A fixed `now` and zone, so that the Report is the same on every run. */
@@ -56,18 +56,9 @@ const LINES: ReadonlyArray<Record<string, unknown>> = [
   },
 ];
 
-function inputOf(lines: ReadonlyArray<Record<string, unknown>>): LoadedInput {
-  return {
-    files: [{ path: FILE, kind: "events", bytes: 100, lines: lines.length, events: lines.length, errors: 0 }],
-    events: lines.map((line, i) => readEvent(line, FILE, i + 1)),
-    findings: [],
-    taskFiles: [],
-    history: [],
-    currentTasks: [],
-    mainAgents: ["main", "eden", "seum"],
-    mentionNames: {},
-    overrides: {},
-  };
+/** An input of these lines of one log (see inputOfLines). */
+function inputOf(lines: readonly TestLine[]): LoadedInput {
+  return inputOfLines(lines, FILE);
 }
 
 /** The snapshot and pieces of a whole analysis of the lines, under `format`. */

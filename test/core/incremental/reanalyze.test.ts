@@ -18,7 +18,7 @@ import {
   writeReport,
   type KeptAnalysis,
 } from "../../../src/ingest/analysis-snapshot.ts";
-import { baseEvent, readEvent } from "../../helpers/events.ts";
+import { baseEvent, inputOfLines, type TestLine } from "../../helpers/events.ts";
 import { tmpTree } from "../../helpers/tmp.ts";
 
 /*
@@ -37,10 +37,14 @@ const NOW = T0 + HOUR;
 const FILE = "logs/events.ndjson";
 
 /** A line of the log: an OpenClaw line as written, or an event built for a case no line can make. */
-type Line = Record<string, unknown> | ((file: string, line: number) => BaseEvent);
 
 /** A send of a work session's conversation. */
-const send = (ts: number, ws: string, conversation: string, extra: Record<string, unknown> = {}): Line => ({
+const send = (
+  ts: number,
+  ws: string,
+  conversation: string,
+  extra: Record<string, unknown> = {},
+): TestLine => ({
   type: "a2a.send",
   agentId: "eden",
   ts,
@@ -54,7 +58,12 @@ const send = (ts: number, ws: string, conversation: string, extra: Record<string
   ...extra,
 });
 /** The answer to a send of a work session's conversation. */
-const answer = (ts: number, ws: string, conversation: string, extra: Record<string, unknown> = {}): Line => ({
+const answer = (
+  ts: number,
+  ws: string,
+  conversation: string,
+  extra: Record<string, unknown> = {},
+): TestLine => ({
   type: "a2a.response",
   agentId: "seum",
   ts,
@@ -68,13 +77,13 @@ const answer = (ts: number, ws: string, conversation: string, extra: Record<stri
   ...extra,
 });
 /** A line of a loose pair of agents: unattributed. */
-const loose = (ts: number, message = "loose"): Line => ({
+const loose = (ts: number, message = "loose"): TestLine => ({
   type: "a2a.send",
   agentId: "eden",
   ts,
   data: { fromAgent: "eden", toAgent: "kai", message },
 });
-const taskStarted = (ts: number, task: string, ws: string): Line => ({
+const taskStarted = (ts: number, task: string, ws: string): TestLine => ({
   type: "task.started",
   agentId: "eden",
   ts,
@@ -85,7 +94,7 @@ const taskStarted = (ts: number, task: string, ws: string): Line => ({
  * The first run's log: a session with a conversation and an answer, a session of a task, and a
  * loose pair's lines, all within the hour before NOW.
  */
-const BASE: readonly Line[] = [
+const BASE: readonly TestLine[] = [
   send(T0, "ws_a", "c1", { id: "e1" }),
   answer(T0 + MINUTE, "ws_a", "c1", { id: "e2" }),
   taskStarted(T0 + 2 * MINUTE, "t1", "ws_b"),
@@ -94,31 +103,9 @@ const BASE: readonly Line[] = [
   loose(T0 + 12 * MINUTE, "again"),
 ];
 
-/** An input of these lines in one event file, each read as ingest reads it, with these other inputs. */
-function inputOf(lines: readonly Line[], over: Partial<LoadedInput> = {}): LoadedInput {
-  return {
-    files: [
-      {
-        path: FILE,
-        kind: "events",
-        bytes: lines.length * 100,
-        lines: lines.length,
-        events: lines.length,
-        errors: 0,
-      },
-    ],
-    events: lines.map((line, i) =>
-      typeof line === "function" ? line(FILE, i + 1) : readEvent(line, FILE, i + 1),
-    ),
-    findings: [],
-    taskFiles: [],
-    history: [],
-    currentTasks: [],
-    mainAgents: ["main", "eden", "seum"],
-    mentionNames: {},
-    overrides: {},
-    ...over,
-  };
+/** An input of these lines of one log (see inputOfLines). */
+function inputOf(lines: readonly TestLine[], over: Partial<LoadedInput> = {}): LoadedInput {
+  return inputOfLines(lines, FILE, over);
 }
 
 /**
@@ -137,7 +124,7 @@ const filesOf = (lines: number): SnapshotFile[] => [{ path: FILE, lines, ranges:
  * the snapshot read back: what a later run finds in the cache.
  */
 async function firstRun(
-  lines: readonly Line[],
+  lines: readonly TestLine[],
   nowMs = NOW,
   over: Partial<LoadedInput> = {},
 ): Promise<KeptAnalysis> {
@@ -225,8 +212,8 @@ function reasonOf(result: ReturnType<typeof reanalyze>): string {
  * (see rerun).
  */
 async function reused(
-  base: readonly Line[],
-  grown: readonly Line[],
+  base: readonly TestLine[],
+  grown: readonly TestLine[],
   nowMs = NOW,
 ): Promise<{ kept: KeptAnalysis; again: Reanalysis; json: string }> {
   const kept = await firstRun(base);
@@ -331,8 +318,8 @@ describe("reanalyze says why it cannot reuse the snapshot", () => {
 
   /** The reason for a later run of `grown` over a snapshot of `base`, with the context changed by `over`. */
   async function refused(
-    grown: readonly Line[],
-    base: readonly Line[] = BASE,
+    grown: readonly TestLine[],
+    base: readonly TestLine[] = BASE,
     over: Partial<RerunContext> = {},
   ): Promise<string> {
     const kept = await firstRun(base);
@@ -412,7 +399,7 @@ describe("reanalyze says why it cannot reuse the snapshot", () => {
   });
 
   it("a Claude Code file grew", async () => {
-    const claude: Line = (file, line) =>
+    const claude: TestLine = (file, line) =>
       baseEvent({
         source: "claude_code",
         ts: T0 + 20 * MINUTE,
@@ -425,7 +412,7 @@ describe("reanalyze says why it cannot reuse the snapshot", () => {
   });
 
   it("a new event has no time", async () => {
-    const untimed: Line = (file, line) => baseEvent({ ts: Number.NaN, file, line, agentId: "eden" });
+    const untimed: TestLine = (file, line) => baseEvent({ ts: Number.NaN, file, line, agentId: "eden" });
     expect(await refused([...BASE, untimed])).toBe("a new event has no time");
   });
 
@@ -436,7 +423,7 @@ describe("reanalyze says why it cannot reuse the snapshot", () => {
   });
 
   it("a new event answers a human question without naming its task", async () => {
-    const answered: Line = {
+    const answered: TestLine = {
       type: "human_query.answered",
       agentId: "eden",
       ts: T0 + 20 * MINUTE,
@@ -448,7 +435,7 @@ describe("reanalyze says why it cannot reuse the snapshot", () => {
   });
 
   it("a new event starts or stops an agent", async () => {
-    const started: Line = { type: "agent_started", agentId: "eden", ts: T0 + 20 * MINUTE, data: {} };
+    const started: TestLine = { type: "agent_started", agentId: "eden", ts: T0 + 20 * MINUTE, data: {} };
     expect(await refused([...BASE, started])).toBe("a new event starts or stops an agent");
   });
 
@@ -494,7 +481,7 @@ describe("reanalyze says why it cannot reuse the snapshot", () => {
   });
 
   it("a Claude Code session would be analysed again", async () => {
-    const claude: Line = (file, line) =>
+    const claude: TestLine = (file, line) =>
       baseEvent({
         source: "claude_code",
         ts: T0 + 30 * MINUTE,

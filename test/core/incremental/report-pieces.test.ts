@@ -9,7 +9,7 @@ import {
   type ReportPieces,
 } from "../../../src/core/incremental/report-pieces.ts";
 import type { Report } from "../../../src/core/report.ts";
-import { readEvent } from "../../helpers/events.ts";
+import { inputOfLines, type TestLine } from "../../helpers/events.ts";
 
 /** A fixed `now` and zone, so that the Report (its statuses, flags and weeks) is the same on every run. */
 const NOW = Date.parse("2026-03-09T00:00:00Z");
@@ -17,19 +17,9 @@ const ZONE = "UTC";
 const T0 = Date.parse("2026-03-01T00:00:00Z");
 const FILE = "logs/events.ndjson";
 
-/** An input of these OpenClaw lines, read as ingest reads them, one line number each. */
-function inputOf(lines: ReadonlyArray<Record<string, unknown>>): LoadedInput {
-  return {
-    files: [{ path: FILE, kind: "events", bytes: 100, lines: lines.length, events: lines.length, errors: 0 }],
-    events: lines.map((line, i) => readEvent(line, FILE, i + 1)),
-    findings: [],
-    taskFiles: [],
-    history: [],
-    currentTasks: [],
-    mainAgents: ["main", "eden", "seum"],
-    mentionNames: {},
-    overrides: {},
-  };
+/** An input of these lines of one log (see inputOfLines). */
+function inputOf(lines: readonly TestLine[]): LoadedInput {
+  return inputOfLines(lines, FILE);
 }
 
 /**

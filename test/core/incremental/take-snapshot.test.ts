@@ -16,7 +16,7 @@ import {
 import type { ThreadWork } from "../../../src/core/sessions/threads.ts";
 import { parseHistory } from "../../../src/core/tasks/history.ts";
 import { parseTaskFile } from "../../../src/core/tasks/parse-task-file.ts";
-import { canonicalEvent, readEvent } from "../../helpers/events.ts";
+import { canonicalEvent, readEvent, inputOfLines, type TestLine } from "../../helpers/events.ts";
 
 /** A fixed `now` and zone, so that the analysis is the same on every run. */
 const NOW = Date.parse("2026-03-09T00:00:00Z");
@@ -25,23 +25,9 @@ const T0 = Date.parse("2026-03-01T00:00:00Z");
 const FILE = "logs/events.ndjson";
 const MINUTE = 60_000;
 
-/** An input of these OpenClaw lines, read as ingest reads them, one line number each. */
-function inputOf(
-  lines: ReadonlyArray<Record<string, unknown>>,
-  over: Partial<LoadedInput> = {},
-): LoadedInput {
-  return {
-    files: [{ path: FILE, kind: "events", bytes: 100, lines: lines.length, events: lines.length, errors: 0 }],
-    events: lines.map((line, i) => readEvent(line, FILE, i + 1)),
-    findings: [],
-    taskFiles: [],
-    history: [],
-    currentTasks: [],
-    mainAgents: ["main", "eden", "seum"],
-    mentionNames: {},
-    overrides: {},
-    ...over,
-  };
+/** An input of these lines of one log (see inputOfLines). */
+function inputOf(lines: readonly TestLine[], over: Partial<LoadedInput> = {}): LoadedInput {
+  return inputOfLines(lines, FILE, over);
 }
 
 /** A send of a work session's conversation, nobody answering it: an orphaned flow once the log runs on. */
