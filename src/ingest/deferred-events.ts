@@ -28,6 +28,11 @@ export class DeferredEvents {
     this.files.push({ path, cached });
   }
 
+  /** The lines of each file the cache gave, by path. */
+  lines(): Map<string, number> {
+    return new Map(this.files.map((f) => [f.path, f.cached.lines]));
+  }
+
   /** How many events the cached parse of a file holds. */
   static count(cached: CachedParse): number {
     return cached.segments.reduce((n, s) => n + s.columns.count, 0);

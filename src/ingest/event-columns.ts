@@ -442,6 +442,9 @@ export function selectEvents(
   return decodeRows(columns, file, lineBase, raw, pick).events;
 }
 
+/** The bytes each columns' lengths and indexes were last checked against. */
+const checked = new WeakMap<EventColumns, Uint8Array>();
+
 /** The strings of each columns' dictionary, parsed once however often its events are picked from. */
 const parsedDictionaries = new WeakMap<EventColumns, Array<string | null | undefined>>();
 
@@ -465,7 +468,11 @@ function decodeRows(
   raw: Uint8Array,
   pick: ((keys: EventKeys) => boolean) | null,
 ): DecodedEvents {
-  checkColumns(columns, raw);
+  // Checked once per columns and bytes, however often their events are picked from.
+  if (checked.get(columns) !== raw) {
+    checkColumns(columns, raw);
+    checked.set(columns, raw);
+  }
   const values = pick === null ? valuesOfOnce(columns) : valuesOf(columns);
   // Two more than the dictionary's strings: null and absent come first.
   const strings = values.length - 2;

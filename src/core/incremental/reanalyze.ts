@@ -61,6 +61,8 @@ export type EventKeys = Pick<
  */
 export interface CachedEvents {
   select(pick: (keys: EventKeys, file: string) => boolean): BaseEvent[];
+  /** How many lines the cached events of each file cover, by path. */
+  lines(): ReadonlyMap<string, number>;
 }
 
 /** An event file as this run read it: what the cache checked of it before reading the rest. */
@@ -129,13 +131,16 @@ export function reanalyze(
   // made only when `pick` takes them.
   const loadedOld = input.events.filter((e) => !isNew(e));
   const old: CachedEvents = {
+    lines: () => cached.lines(),
     select: (pick) => [
       ...cached.select((keys, file) => !isNewLine(file, keys.line) && pick(keys, file)),
       ...loadedOld.filter((e) => pick(e, e.file)),
     ],
   };
+  // The cache holds new lines only when another run read them since the snapshot was taken.
+  const cachedNew = [...cached.lines()].some(([file, lines]) => isNewLine(file, lines));
   const fresh: BaseEvent[] = [
-    ...cached.select((keys, file) => isNewLine(file, keys.line)),
+    ...(cachedNew ? cached.select((keys, file) => isNewLine(file, keys.line)) : []),
     ...input.events.filter(isNew),
   ];
   const freshProblem = freshEventsProblem(snap, fresh);
@@ -148,7 +153,18 @@ export function reanalyze(
   const logEndMs = fresh.reduce((end, e) => Math.max(end, e.ts), snap.logEndMs);
   const moved = logEndMs !== snap.logEndMs;
   const window = windowOf(snap.unattributed, fresh, moved ? snap.logEndMs - ORPHAN_AFTER_MS : Infinity);
-  const after = old.select((e) => e.ts >= window.cut);
+  // One pass over the earlier events makes those from the cut and notes the time of every legacy
+  // line of an agent pair, from which the pairs' inferred conversations are followed back.
+  const pairTimes: PairTimes = new Map();
+  const after = old.select((e) => {
+    if (isPairLine(e)) {
+      const [a, b] = pairOf(e);
+      const byB = pairTimes.get(a) ?? pairTimes.set(a, new Map()).get(a);
+      const times = byB?.get(b) ?? byB?.set(b, []).get(b);
+      times?.push(e.ts);
+    }
+    return e.ts >= window.cut;
+  });
   const afterProblem = windowProblem(after, fresh);
   if (afterProblem !== null) return { reason: afterProblem };
 
@@ -156,7 +172,7 @@ export function reanalyze(
   const tasks = dirtyTasks(snap, fresh, context.nowMs);
   if (snap.scopeAnswers && tasks.size > 0)
     return { reason: "the log answers human questions without naming their tasks" };
-  const loose = looseThreadsOf([...after, ...fresh], old, sessionOf);
+  const loose = looseThreadsOf([...after, ...fresh], pairTimes, sessionOf);
 
   const twinned = new Set(snap.twinned);
   const previous = new Map<string, string | undefined>(snap.sessions.map((s) => [s.id, s.previous]));
@@ -496,7 +512,7 @@ function dirtyTasks(snap: AnalysisSnapshot, fresh: readonly BaseEvent[], nowMs: 
  */
 function looseThreadsOf(
   events: readonly BaseEvent[],
-  old: CachedEvents,
+  pairTimes: PairTimes,
   sessionOf: (e: EventKeys) => string | null,
 ): { holds: (e: EventKeys) => boolean } {
   // Looked up by their parts rather than by thread keys, as every earlier event is asked and most
@@ -513,33 +529,18 @@ function looseThreadsOf(
       byB?.set(b, Math.min(byB.get(b) ?? Infinity, e.ts));
     } else buckets.add(threadKeyOf(e));
   }
-  const firstOf = (e: EventKeys): number | undefined => {
-    const [a, b] = pairOf(e);
-    return pairFirst.get(a)?.get(b);
-  };
   // The start of each pair's inferred conversation that its first line of `events` is in.
   const starts = new Map<string, Map<string, number>>();
-  if (pairFirst.size > 0) {
-    const times = new Map<string, number[]>();
-    // A pass that makes no event: it only notes the times of the pairs' earlier lines.
-    old.select((e) => {
-      if (!isPairLine(e)) return false;
-      const first = firstOf(e);
-      if (first === undefined || !(e.ts < first)) return false;
-      const key = pairOf(e).join("\u0000");
-      (times.get(key) ?? times.set(key, []).get(key))?.push(e.ts);
-      return false;
-    });
-    for (const [a, byB] of pairFirst)
-      for (const [b, first] of byB) {
-        let from = first;
-        for (const ts of (times.get(`${a}\u0000${b}`) ?? []).sort((x, y) => y - x)) {
-          if (from - ts > LEGACY_GAP_MS) break;
-          from = ts;
-        }
-        (starts.get(a) ?? starts.set(a, new Map()).get(a))?.set(b, from);
+  for (const [a, byB] of pairFirst)
+    for (const [b, first] of byB) {
+      let from = first;
+      const earlier = (pairTimes.get(a)?.get(b) ?? []).filter((ts) => ts < first).sort((x, y) => y - x);
+      for (const ts of earlier) {
+        if (from - ts > LEGACY_GAP_MS) break;
+        from = ts;
       }
-  }
+      (starts.get(a) ?? starts.set(a, new Map()).get(a))?.set(b, from);
+    }
   const none = conversations.size === 0 && buckets.size === 0 && starts.size === 0;
   return {
     holds: (e) => {
@@ -561,6 +562,9 @@ function pairOf(e: EventKeys): [string, string] {
   const b = e.toAgent as string;
   return a <= b ? [a, b] : [b, a];
 }
+
+/** The times of the earlier legacy lines of each agent pair, by its two agents in key order. */
+type PairTimes = Map<string, Map<string, number[]>>;
 
 /** Whether an event is a legacy line of an agent pair: no conversation, a sender and a receiver. */
 function isPairLine(e: EventKeys): boolean {

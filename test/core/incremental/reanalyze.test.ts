@@ -184,12 +184,18 @@ function rerun(
   const lines = new Map(snapshot.files.map((f) => [f.path, f.lines]));
   const isOld = (e: BaseEvent): boolean => source === "all cached" || e.line <= (lines.get(e.file) ?? 0);
   const inCache = input.events.filter(isOld);
-  const cached: CachedEvents = { select: (pick) => inCache.filter((e) => pick(e, e.file)) };
+  // The lines the cache covers: the last line of each file it holds an event of.
+  const covered = new Map<string, number>();
+  for (const e of inCache) covered.set(e.file, Math.max(covered.get(e.file) ?? 0, e.line));
+  const cached: CachedEvents = {
+    select: (pick) => inCache.filter((e) => pick(e, e.file)),
+    lines: () => covered,
+  };
   return reanalyze(snapshot, { ...input, events: input.events.filter((e) => !isOld(e)) }, cached, context);
 }
 
 /** No events from the cache's columns: every event is in the input. */
-const NONE_CACHED: CachedEvents = { select: () => [] };
+const NONE_CACHED: CachedEvents = { select: () => [], lines: () => new Map() };
 
 /** The pieces' bytes joined, a kept piece read from the kept Report, as writeReport copies it. */
 function join(pieces: readonly Piece[], kept: Buffer): string {
