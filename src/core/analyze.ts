@@ -65,6 +65,8 @@ export interface AnalysisStages {
   waits: SendWait[];
   /** The findings of the analysis (not of reading), before they were bounded. */
   findings: Finding[];
+  /** The producers' ids read more than once (see Deduped). */
+  repeatedIds: string[];
 }
 
 /**
@@ -139,7 +141,15 @@ export function analyzeStages(
     legacyThreads: sessions.threads.filter((work) => work.workSessionId === null).map((work) => work.thread),
     mentionNames,
   };
-  return { analysis, attribution, sessions, agentTallies, waits, findings };
+  return {
+    analysis,
+    attribution,
+    sessions,
+    agentTallies,
+    waits,
+    findings,
+    repeatedIds: distinct.repeatedIds,
+  };
 }
 
 /**

@@ -19,6 +19,8 @@ export interface Deduped<E extends DistinctEvent = DistinctEvent> {
   duplicates: number;
   /** Copies that share a producer's id but not its content: the first copy is kept. */
   findings: Finding[];
+  /** The producers' ids read more than once: only their first copy is kept. */
+  repeatedIds: string[];
 }
 
 /**
@@ -51,11 +53,13 @@ export function dedupeEvents<E extends DistinctEvent>(events: readonly E[]): Ded
   let duplicates = 0;
   const findings: Finding[] = [];
   const identified: E[] = [];
-  for (const seen of byId.values()) {
+  const repeatedIds: string[] = [];
+  for (const [id, seen] of byId) {
     if (!Array.isArray(seen)) {
       identified.push(seen);
       continue;
     }
+    repeatedIds.push(id);
     const [kept, ...dropped] = seen.sort(compareOrigins);
     identified.push(kept as E);
     duplicates += dropped.length;
@@ -85,7 +89,7 @@ export function dedupeEvents<E extends DistinctEvent>(events: readonly E[]): Ded
   // Each distinct event's id is final now: made here once, for every stage after to read.
   for (const event of fingerprinted) event.madeId = madeIdOf(event);
   identified.sort(compareEvents);
-  return { events: merge(fingerprinted, identified), duplicates, findings };
+  return { events: merge(fingerprinted, identified), duplicates, findings, repeatedIds };
 }
 
 /** Findings for the dropped copies of an id whose content differs from the kept copy's. */

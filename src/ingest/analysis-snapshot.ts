@@ -81,61 +81,114 @@ export async function writeReport(
   await mkdir(path.dirname(target), { recursive: true });
   const suffix = `${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
   const temp = `${target}.${suffix}`;
-  const keepTemp = keep === null ? null : `${keep.file}.${suffix}`;
+  const snapshot = keep === null ? null : await SnapshotWriter.open(keep, suffix);
   let out: FileHandle | null = null;
-  let snap: FileHandle | null = null;
   try {
     out = await open(temp, "w");
-    if (keep !== null && keepTemp !== null) {
-      try {
-        await mkdir(path.dirname(keep.file), { recursive: true });
-        snap = await open(keepTemp, "w");
-      } catch (error) {
-        keep.warn(
-          `workscope: could not keep the analysis in ${path.dirname(keep.file)}: ${(error as Error).message}`,
-        );
-        await snap?.close();
-        snap = null;
-      }
-    }
-    let crc = 0;
-    // The snapshot is written at explicit places: its head goes at the start once all is known.
-    let snapAt = HEAD;
-    const write = async (chunk: Uint8Array): Promise<void> => {
-      if (chunk.length === 0) return;
-      const copy = snap === null ? null : writeAll(snap, chunk, snapAt);
-      if (snap !== null) {
-        crc = crc32(chunk, crc);
-        snapAt += chunk.length;
-      }
-      await Promise.all([writeAll(out as FileHandle, chunk), copy]);
-    };
-    const starts = await writePieces(layout, kept, write);
+    const report = out;
+    const starts = await writePieces(layout, kept, async (chunk) => {
+      await Promise.all([writeAll(report, chunk), snapshot?.add(chunk)]);
+    });
     await writeAll(out, NEWLINE);
-    if (snap !== null && keep !== null) {
-      const header = Buffer.from(JSON.stringify(withPlaces(keep.snapshot, layout, starts)), "utf8");
-      crc = crc32(header, crc);
-      await writeAll(snap, header, snapAt);
-      const head = Buffer.alloc(HEAD);
-      MAGIC.copy(head, 0);
-      head.writeUInt32LE(header.length, 8);
-      head.writeUInt32LE(crc >>> 0, 12);
-      await writeAll(snap, head, 0);
-    }
     await out.close();
     out = null;
     await rename(temp, target);
-    if (snap !== null && keepTemp !== null && keep !== null) {
-      await snap.close();
-      snap = null;
-      await rename(keepTemp, keep.file);
-    }
+    if (snapshot !== null && keep !== null) await snapshot.finish(withPlaces(keep.snapshot, layout, starts));
   } catch (error) {
     await out?.close();
-    await snap?.close();
     await rm(temp, { force: true });
-    if (keepTemp !== null) await rm(keepTemp, { force: true });
+    await snapshot?.drop();
     throw error;
+  }
+}
+
+/**
+ * The snapshot file being written beside the Report, through a temporary name: the Report's bytes
+ * from after the head, then the snapshot's JSON, then the head. A failure to write it (a full
+ * disk, a read-only folder) is one warning, and the Report is written all the same.
+ */
+class SnapshotWriter {
+  private handle: FileHandle | null;
+  private crc = 0;
+  private at = HEAD;
+  private readonly file: string;
+  private readonly temp: string;
+  private readonly warn: (message: string) => void;
+
+  private constructor(handle: FileHandle, file: string, temp: string, warn: (message: string) => void) {
+    this.handle = handle;
+    this.file = file;
+    this.temp = temp;
+    this.warn = warn;
+  }
+
+  /** A writer of the snapshot file, or null when it cannot be opened (said once). */
+  static async open(
+    keep: { file: string; warn: (message: string) => void },
+    suffix: string,
+  ): Promise<SnapshotWriter | null> {
+    const temp = `${keep.file}.${suffix}`;
+    try {
+      await mkdir(path.dirname(keep.file), { recursive: true });
+      return new SnapshotWriter(await open(temp, "w"), keep.file, temp, keep.warn);
+    } catch (error) {
+      SnapshotWriter.say(keep, error);
+      return null;
+    }
+  }
+
+  private static say(keep: { file: string; warn: (message: string) => void }, error: unknown): void {
+    keep.warn(
+      `workscope: could not keep the analysis in ${path.dirname(keep.file)}: ${(error as Error).message}`,
+    );
+  }
+
+  /** Adds the next bytes of the Report; after a failure, nothing. */
+  async add(chunk: Uint8Array): Promise<void> {
+    const handle = this.handle;
+    if (handle === null || chunk.length === 0) return;
+    const at = this.at;
+    this.at += chunk.length;
+    this.crc = crc32(chunk, this.crc);
+    try {
+      await writeAll(handle, chunk, at);
+    } catch (error) {
+      await this.fail(error);
+    }
+  }
+
+  /** Writes the snapshot's JSON and the head, and puts the file in place. */
+  async finish(snapshot: AnalysisSnapshot): Promise<void> {
+    const handle = this.handle;
+    if (handle === null) return;
+    try {
+      const header = Buffer.from(JSON.stringify(snapshot), "utf8");
+      await writeAll(handle, header, this.at);
+      const head = Buffer.alloc(HEAD);
+      MAGIC.copy(head, 0);
+      head.writeUInt32LE(header.length, 8);
+      head.writeUInt32LE(crc32(header, this.crc) >>> 0, 12);
+      await writeAll(handle, head, 0);
+      this.handle = null;
+      await handle.close();
+      await rename(this.temp, this.file);
+    } catch (error) {
+      await this.fail(error);
+    }
+  }
+
+  /** Closes and removes the temporary file, as when the Report could not be written. */
+  async drop(): Promise<void> {
+    const handle = this.handle;
+    this.handle = null;
+    await handle?.close().catch(() => undefined);
+    await rm(this.temp, { force: true });
+  }
+
+  private async fail(error: unknown): Promise<void> {
+    if (this.handle === null) return;
+    SnapshotWriter.say({ file: this.file, warn: this.warn }, error);
+    await this.drop();
   }
 }
 

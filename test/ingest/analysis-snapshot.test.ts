@@ -221,6 +221,25 @@ describe("writeReport and readSnapshot", () => {
     expect(existsSync(target)).toBe(false);
   });
 
+  it("write the Report, and say so once, when the snapshot cannot be kept", async () => {
+    // The cache folder's place is a file: the snapshot cannot be written there, the Report can.
+    const draft = draftOf();
+    const dir = tmpTree();
+    const target = path.join(dir, "r.json");
+    writeFileSync(path.join(dir, "cache"), "a file, not a folder");
+    const warnings: string[] = [];
+    const file = path.join(dir, "cache", "k.analysis");
+    await writeReport(target, draft.layout, null, {
+      file,
+      snapshot: draft.snapshot,
+      warn: (m) => warnings.push(m),
+    });
+    expect(readFileSync(target, "utf8")).toBe(`${draft.json}\n`);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^workscope: could not keep the analysis in /);
+    expect(readdirSync(dir).sort()).toEqual(["cache", "r.json"]);
+  });
+
   it("write only the Report when asked to keep nothing", async () => {
     const draft = draftOf();
     const dir = tmpTree();

@@ -61,15 +61,14 @@ export function buildAgents(
 }
 
 /**
- * Counts the events into each agent's tally, in the order given (timeline order): into `tallies`
- * when given, which then go on from where an earlier count of earlier events stopped.
+ * Each agent's tally of the events, counted in the order given (timeline order). The incremental
+ * analysis tallies the new events alone and adds them to a kept tally (see mergeTallies).
  */
 export function tallyAgents(
   mainAgents: readonly string[],
   events: readonly CanonicalEvent[],
-  tallies: Map<string, AgentTally> = new Map(),
 ): Map<string, AgentTally> {
-  const agents = tallies;
+  const agents = new Map<string, AgentTally>();
   // Runs are kept as a Set while counting, and written back as a list at the end.
   const open = new Map<string, Set<string>>();
   const get = (id: string): AgentTally => {
@@ -80,9 +79,9 @@ export function tallyAgents(
     }
     return agent;
   };
-  const runsOf = (id: string, agent: AgentTally): Set<string> => {
+  const runsOf = (id: string): Set<string> => {
     let runs = open.get(id);
-    if (runs === undefined) open.set(id, (runs = new Set(agent.open)));
+    if (runs === undefined) open.set(id, (runs = new Set()));
     return runs;
   };
   for (const id of mainAgents) get(id);
@@ -109,8 +108,8 @@ export function tallyAgents(
     if (agent.states.at(-1)?.state !== state)
       agent.states.push({ ts: event.ts, state, eventType: event.type });
     const run = event.conversationId ?? `${event.workSessionId ?? ""}`;
-    if (event.type === "agent_started") runsOf(subject, agent).add(run);
-    if (event.type === "agent_stopped") runsOf(subject, agent).delete(run);
+    if (event.type === "agent_started") runsOf(subject).add(run);
+    if (event.type === "agent_stopped") runsOf(subject).delete(run);
   }
   for (const [id, runs] of open) get(id).open = [...runs];
   return agents;

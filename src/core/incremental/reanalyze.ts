@@ -24,10 +24,11 @@ import type {
 } from "./snapshot.ts";
 import {
   fingerprintOf,
+  hashesOf,
   hasHash,
   idHash,
   idHashesOf,
-  isLifecycle,
+  startsOrStopsAgent,
   looseThreadEnds,
   snapshotFlow,
   snapshotRun,
@@ -193,6 +194,10 @@ export function reanalyze(
       if (e.source === "claude_code") return { reason: "a Claude Code session would be analysed again" };
       if (e.id === null && twinned.size > 0 && twinned.has(fingerprintOf(e)))
         return { reason: "an event to analyse again has twins" };
+      // Of an id read more than once only the first copy is kept, and a copy picked without it
+      // would be kept in its place.
+      if (e.id !== null && hasHash(snap.repeatedIds, idHash(e.id)))
+        return { reason: "an event to analyse again has copies of its id" };
     }
     const guess = nextSessionsOf(previous);
     const run = analyzeStages(
@@ -345,6 +350,7 @@ function assemble(
     events: inputSummary.events,
     duplicates,
     idHashes: idHashesOf(freshDistinct, snap.idHashes),
+    repeatedIds: hashesOf(stages.repeatedIds, snap.repeatedIds),
     twinned: twinnedOf(freshDistinct, snap.twinned),
     byConversation: tieList(w.ties.byConversation, w.fresh, (e) => e.conversationId),
     byTask: tieList(w.ties.byTask, w.fresh, (e) => e.taskId),
@@ -443,7 +449,7 @@ function freshEventsProblem(snap: AnalysisSnapshot, fresh: readonly BaseEvent[])
       return "a new event has the id of an earlier one";
     if (answersNoTask(e as CanonicalEvent))
       return "a new event answers a human question without naming its task";
-    if (isLifecycle(e)) return "a new event starts or stops an agent";
+    if (startsOrStopsAgent(e)) return "a new event starts or stops an agent";
   }
   return null;
 }
@@ -456,7 +462,7 @@ function freshEventsProblem(snap: AnalysisSnapshot, fresh: readonly BaseEvent[])
 function windowProblem(after: readonly BaseEvent[], fresh: readonly BaseEvent[]): string | null {
   const prints = new Set<string>();
   for (const e of after) {
-    if (isLifecycle(e)) return "an agent was started or stopped after the new events' time";
+    if (startsOrStopsAgent(e)) return "an agent was started or stopped after the new events' time";
     if (e.id === null) prints.add(fingerprintOf(e));
   }
   for (const e of fresh)

@@ -134,6 +134,11 @@ export const AnalysisSnapshot = z.object({
   analysisFindings: z.record(z.string(), z.number()),
   /** Hashes of the producers' ids (32-bit, sorted), to tell a later copy of an event. */
   idHashes: z.array(z.number()),
+  /**
+   * Hashes of the producers' ids read more than once (sorted): of such an id only the first copy
+   * is kept, which a later run analysing some of the events might not have.
+   */
+  repeatedIds: z.array(z.number()),
   /** The fingerprint ids that more than one distinct line shares (numbered twins). */
   twinned: z.array(z.string()),
   /**
@@ -162,8 +167,6 @@ export const AnalysisSnapshot = z.object({
   agents: z.array(z.tuple([z.string(), AgentTally])),
   /** Each send's wait, in timeline order. */
   waits: z.array(SendWait),
-  /** Whether any event starts or stops an agent's run, which a later run could not reorder. */
-  lifecycle: z.boolean(),
   /** The kept Report's length in bytes. */
   reportBytes: z.number().int().nonnegative(),
 });

@@ -4,7 +4,6 @@ import type { CanonicalEvent } from "../event.ts";
 import { fingerprintId } from "../fingerprint.ts";
 import { hash64 } from "../hash.ts";
 import type { LoadedInput } from "../input.ts";
-import type { Report } from "../report.ts";
 import type { ThreadWork } from "../sessions/threads.ts";
 import type { WorkSession } from "../sessions/work-session.ts";
 import { answersNoTask } from "../tasks/build-tasks.ts";
@@ -77,6 +76,7 @@ export function takeSnapshot(
     ...(report.input.errorsOmitted === undefined ? {} : { errorsOmitted: report.input.errorsOmitted }),
     analysisFindings: Object.fromEntries(findingsByFile(stages.findings)),
     idHashes: idHashesOf(events, []),
+    repeatedIds: hashesOf(stages.repeatedIds, []),
     twinned: twinnedOf(events, []),
     untimed: events.some(
       (e) => e.source !== "claude_code" && (e.tsEstimated !== undefined || !Number.isFinite(e.ts)),
@@ -92,7 +92,6 @@ export function takeSnapshot(
     unattributed: runs.map(snapshotRun),
     agents: [...stages.agentTallies],
     waits: stages.waits,
-    lifecycle: events.some(isLifecycle),
     reportBytes: 0,
   };
   const layout = reportPieces({
@@ -171,7 +170,7 @@ export function snapshotRun(run: { members: ReadonlyArray<{ ts: number }> }): Sn
 }
 
 /** Whether an event starts or stops an agent's run. */
-export function isLifecycle(e: Pick<CanonicalEvent, "type">): boolean {
+export function startsOrStopsAgent(e: Pick<CanonicalEvent, "type">): boolean {
   return e.type === "agent_started" || e.type === "agent_stopped";
 }
 
@@ -182,9 +181,14 @@ export function idHash(id: string): number {
 
 /** The sorted hashes of the events' producer ids, added to `known` (sorted). */
 export function idHashesOf(events: readonly CanonicalEvent[], known: readonly number[]): number[] {
-  const all = [...known];
-  for (const e of events) if (e.id !== null) all.push(idHash(e.id));
-  return [...new Set(all)].sort((a, b) => a - b);
+  const ids: string[] = [];
+  for (const e of events) if (e.id !== null) ids.push(e.id);
+  return hashesOf(ids, known);
+}
+
+/** The sorted hashes of some ids, added to `known`. */
+export function hashesOf(ids: readonly string[], known: readonly number[]): number[] {
+  return [...new Set([...known, ...ids.map(idHash)])].sort((a, b) => a - b);
 }
 
 /** Whether a sorted list of hashes holds one. */
@@ -227,6 +231,3 @@ function tiesOf(
   }
   return [...all];
 }
-
-/** The Report fields the snapshot's tail is made of. */
-export type ReportTail = Pick<Report, "agents" | "queueContention" | "weeks">;

@@ -245,7 +245,7 @@ function noRoles(): RoleCounts {
  * legacy conversations are built from exactly these, and the Report's unattributed list keys them
  * the same way.
  */
-export function looseThreadEvents(unattributed: readonly Unattributed[]): CanonicalEvent[] {
+function looseThreadEvents(unattributed: readonly Unattributed[]): CanonicalEvent[] {
   const loose: CanonicalEvent[] = [];
   // Indexed: a for…of loop that runs once makes an iterator result per element before it is
   // optimized, and a busy log leaves hundreds of thousands of events unattributed.

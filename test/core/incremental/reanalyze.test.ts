@@ -445,6 +445,15 @@ describe("reanalyze says why it cannot reuse the snapshot", () => {
     expect(await refused([...BASE, started])).toBe("a new event starts or stops an agent");
   });
 
+  it("an event to analyse again has copies of its id", async () => {
+    // A second e1 in another session is dropped by a whole analysis, which keeps the first copy;
+    // the new answer sends ws_c to be analysed again, and its events would hold the dropped copy.
+    const base = [...BASE, send(T0 + 5 * MINUTE, "ws_c", "c7", { id: "e1" })];
+    expect(await refused([...base, answer(T0 + 20 * MINUTE, "ws_c", "c7")], base)).toBe(
+      "an event to analyse again has copies of its id",
+    );
+  });
+
   it("a new event ties a conversation to another work session", async () => {
     expect(await refused([...BASE, answer(T0 + 20 * MINUTE, "ws_other", "c1")])).toBe(
       "a new event ties c1 to another work session",

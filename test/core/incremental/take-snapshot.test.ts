@@ -8,7 +8,7 @@ import {
   idHash,
   idHashesOf,
   inputsHashOf,
-  isLifecycle,
+  startsOrStopsAgent,
   looseThreadEnds,
   snapshotRun,
   takeSnapshot,
@@ -125,12 +125,12 @@ describe("snapshotRun", () => {
   });
 });
 
-describe("isLifecycle", () => {
+describe("startsOrStopsAgent", () => {
   it("is true of an agent's start and stop only", () => {
-    expect(isLifecycle({ type: "agent_started" })).toBe(true);
-    expect(isLifecycle({ type: "agent_stopped" })).toBe(true);
+    expect(startsOrStopsAgent({ type: "agent_started" })).toBe(true);
+    expect(startsOrStopsAgent({ type: "agent_stopped" })).toBe(true);
     for (const type of ["a2a.send", "a2a.response", "task.started", "task.completed", "agent.started"])
-      expect(isLifecycle({ type }), type).toBe(false);
+      expect(startsOrStopsAgent({ type }), type).toBe(false);
   });
 });
 
@@ -339,7 +339,7 @@ describe("takeSnapshot", () => {
     expect(snapshot.logEndMs).toBe(T0 + 60 * MINUTE);
     expect(snapshot.events).toBe(6);
     expect(snapshot.idHashes).toEqual([idHash("e1"), idHash("e2"), idHash("e5")].sort((a, b) => a - b));
-    expect(snapshot.lifecycle).toBe(false);
+    expect(snapshot.repeatedIds).toEqual([]);
     expect(snapshot.untimed).toBe(false);
     expect(snapshot.unattributed.map((r) => r.count)).toEqual([1]);
     expect(snapshot.sessions.find((s) => s.id === "ws_a")?.last).toBe(T0 + 4 * MINUTE);
@@ -352,12 +352,11 @@ describe("takeSnapshot", () => {
     expect(joined).toBe(JSON.stringify(stages.analysis.report));
   });
 
-  it("marks a log with an agent's start as one of lifecycle events", () => {
-    const stages = analyzeStages(
-      inputOf([...LINES, { type: "agent_started", agentId: "eden", ts: T0 + 61 * MINUTE, data: {} }]),
-      NOW,
-      ZONE,
-    );
-    expect(takeSnapshot(stages, context).snapshot.lifecycle).toBe(true);
+  it("keeps the hashes of the producers' ids read more than once", () => {
+    // The second copy of e1, in other words, is dropped: a rerun that picked it without the first
+    // would keep it instead, so the snapshot names the id.
+    const again = send(T0 + 61 * MINUTE, "ws_b", "c9", "e1");
+    const stages = analyzeStages(inputOf([...LINES, again]), NOW, ZONE);
+    expect(takeSnapshot(stages, context).snapshot.repeatedIds).toEqual([idHash("e1")]);
   });
 });
