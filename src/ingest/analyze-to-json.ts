@@ -54,13 +54,7 @@ export async function analyzeToJson(
     deferred,
   });
   const eventFiles = loaded.files.filter((f) => f.kind === "events");
-  // A file's lines are those the cache keeps: events of a last line without its newline count as
-  // new next time, when that line may have grown.
-  const files: SnapshotFile[] = eventFiles.map((f) => ({
-    path: f.path,
-    lines: ranges.get(f.path)?.keptLines ?? 0,
-    ranges: ranges.get(f.path)?.kept ?? null,
-  }));
+  const files = filesOf(loaded, ranges);
   const inputsHash = inputsHashOf(loaded);
   const keep = { file, warn: options.warn };
   const read = eventFiles.map((f) => ({ path: f.path, checked: ranges.get(f.path)?.checked ?? null }));
@@ -72,20 +66,49 @@ export async function analyzeToJson(
     files,
   });
   if (typeof tried !== "string" && tried !== null) return tried;
-  // Every cached event is made for a whole analysis; a cache whose columns turn out damaged is
-  // read past, as a whole read does.
-  const wholeInput = async (): Promise<LoadedInput> => {
-    try {
-      return deferred.withAll(loaded);
-    } catch (error) {
-      if (!(error instanceof DamagedCacheError)) throw error;
-      return loadInputs(inputs, options.cwd, () => silentProgress, { ...options.load, cacheDir: null });
-    }
-  };
-  const stages: AnalysisStages = analyzeStages(await wholeInput(), options.nowMs, timeZone);
-  const draft = takeSnapshot(stages, { format: snapshotFormat(), nowMs: options.nowMs, inputsHash, files });
+  // Every cached event is made for a whole analysis. Columns that turn out damaged are read past
+  // as a whole read does: the inputs are read again with the cache, which parses those files anew
+  // and keeps them, and the snapshot is taken of that read.
+  let whole: { input: LoadedInput; files: SnapshotFile[]; inputsHash: string };
+  try {
+    if (tried === DAMAGED) throw new DamagedCacheError(DAMAGED);
+    whole = { input: deferred.withAll(loaded), files, inputsHash };
+  } catch (error) {
+    if (!(error instanceof DamagedCacheError)) throw error;
+    const again = new Map<string, FileRanges>();
+    const input = await loadInputs(inputs, options.cwd, () => silentProgress, {
+      ...options.load,
+      cacheDir: options.cacheDir,
+      ranges: again,
+    });
+    whole = { input, files: filesOf(input, again), inputsHash: inputsHashOf(input) };
+  }
+  const stages: AnalysisStages = analyzeStages(whole.input, options.nowMs, timeZone);
+  const draft = takeSnapshot(stages, {
+    format: snapshotFormat(),
+    nowMs: options.nowMs,
+    inputsHash: whole.inputsHash,
+    files: whole.files,
+  });
   await writeReport(options.target, draft.layout, null, { ...keep, snapshot: draft.snapshot });
   return { input: stages.analysis.report.input, reused: null, notReused: tried };
+}
+
+/** Why a run did not reuse the kept analysis when cached columns did not decode. */
+const DAMAGED = "the parse cache did not decode";
+
+/**
+ * The event files as a snapshot keeps them. A file's lines are those the cache keeps: events of a
+ * last line without its newline count as new next time, when that line may have grown.
+ */
+function filesOf(input: LoadedInput, ranges: ReadonlyMap<string, FileRanges>): SnapshotFile[] {
+  return input.files
+    .filter((f) => f.kind === "events")
+    .map((f) => ({
+      path: f.path,
+      lines: ranges.get(f.path)?.keptLines ?? 0,
+      ranges: ranges.get(f.path)?.kept ?? null,
+    }));
 }
 
 /**
@@ -108,7 +131,7 @@ async function tryReuse(
   try {
     again = reanalyze(kept.snapshot, input, cached, context);
   } catch (error) {
-    if (error instanceof DamagedCacheError) return "the parse cache did not decode";
+    if (error instanceof DamagedCacheError) return DAMAGED;
     throw error;
   }
   if (!("layout" in again)) return again.reason;
