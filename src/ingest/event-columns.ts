@@ -450,13 +450,7 @@ const parsedDictionaries = new WeakMap<EventColumns, Array<string | null | undef
 
 function valuesOf(columns: EventColumns): Array<string | null | undefined> {
   let values = parsedDictionaries.get(columns);
-  if (values === undefined) {
-    const dictionary: unknown = JSON.parse(Buffer.from(columns.dictionary).toString("utf8"));
-    if (!Array.isArray(dictionary) || !dictionary.every((s) => typeof s === "string"))
-      throw new Error("the dictionary is not a list of strings");
-    values = valuesByIndex(dictionary as string[]);
-    parsedDictionaries.set(columns, values);
-  }
+  if (values === undefined) parsedDictionaries.set(columns, (values = valuesOfOnce(columns)));
   return values;
 }
 
