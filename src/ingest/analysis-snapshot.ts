@@ -1,9 +1,20 @@
 import { createHash, randomBytes } from "node:crypto";
-import { type FileHandle, mkdir, open, readFile, rename, rm } from "node:fs/promises";
+import {
+  copyFile,
+  type FileHandle,
+  link,
+  mkdir,
+  open,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from "node:fs/promises";
 import path from "node:path";
 import { crc32 } from "node:zlib";
 import { pieceText, type Piece, type ReportPieces } from "../core/incremental/report-pieces.ts";
-import type { AnalysisSnapshot, ByteSpan } from "../core/incremental/snapshot.ts";
+import type { AnalysisSnapshot, ByteSpan, ReportFile } from "../core/incremental/snapshot.ts";
 import { cacheFormat } from "./parse-cache.ts";
 import { BATCH_BYTES } from "./write-output.ts";
 
@@ -12,7 +23,7 @@ const MAGIC = Buffer.from("WSANALY\u0001", "latin1");
 
 /** What a snapshot must have been written by: the parse cache's format (same code and Node), and this layout. */
 export function snapshotFormat(): string {
-  return `${cacheFormat()}; analysis snapshot 1`;
+  return `${cacheFormat()}; analysis snapshot 2`;
 }
 
 /**
@@ -26,18 +37,40 @@ export function snapshotFile(cacheDir: string, cwd: string, inputs: readonly str
   return path.join(cacheDir, `${key}.analysis`);
 }
 
-/** A snapshot and the bytes of the Report it was taken with. */
+/**
+ * The Report a snapshot was taken with, as the cache keeps it beside the snapshot: open for
+ * reading, and checked to be the very file the snapshot names.
+ */
+export interface KeptReport {
+  /** The file, open for reading; whoever reads the snapshot closes it. */
+  handle: FileHandle;
+  /** Its path. */
+  path: string;
+  /** The Report's length in bytes, without its final newline. */
+  bytes: number;
+}
+
+/** A snapshot and the Report it was taken with. */
 export interface KeptAnalysis {
   snapshot: AnalysisSnapshot;
-  report: Buffer;
+  report: KeptReport;
+}
+
+/** Where the Report of the snapshot kept in `file` is kept: beside it, under the same name. */
+export function keptReportFile(file: string): string {
+  return file.replace(/\.analysis$/, "") + ".report";
 }
 
 /**
- * The snapshot kept in `file`, or null when there is none, or it was written by other code, or
- * any byte of it is damaged (a CRC covers the whole file): a miss costs a whole analysis, never a
- * wrong Report. The file is a 16-byte head (the magic, the snapshot's length and a CRC-32 of all
- * that follows), the Report's bytes, then the snapshot's JSON, written last as only then are the
- * members' places known.
+ * The snapshot kept in `file` and its Report, or null when there is none, or it was written by
+ * other code, or any byte of it is damaged (a CRC covers the whole file), or its Report is not the
+ * file it names as it was then: a miss costs a whole analysis, never a wrong Report. The file is a
+ * 16-byte head (the magic, the snapshot's length and a CRC-32 of all that follows), then the
+ * snapshot's JSON. The Report is another name of the file the command wrote (a hard link), or a
+ * copy of it where a link cannot be made, so that its bytes are written once and read only where
+ * kept. It must be the same file with the same length and modification time; when its change time
+ * moved too, as it does when the Report written is deleted or replaced, its bytes must also have
+ * the CRC taken as they were written.
  */
 export async function readSnapshot(file: string): Promise<KeptAnalysis | null> {
   let bytes: Buffer;
@@ -46,150 +79,181 @@ export async function readSnapshot(file: string): Promise<KeptAnalysis | null> {
   } catch {
     return null;
   }
+  let snapshot: AnalysisSnapshot;
   try {
     if (bytes.length < HEAD || !bytes.subarray(0, 8).equals(MAGIC)) return null;
-    const headerLength = bytes.readUInt32LE(8);
-    if (HEAD + headerLength > bytes.length) return null;
+    if (HEAD + bytes.readUInt32LE(8) !== bytes.length) return null;
     if (crc32(bytes.subarray(HEAD)) !== bytes.readUInt32LE(12)) return null;
     // Not checked field by field: the CRC and the format, which names the code that wrote it, do.
-    const snapshot = JSON.parse(bytes.toString("utf8", bytes.length - headerLength)) as AnalysisSnapshot;
-    if (snapshot.format !== snapshotFormat()) return null;
-    const report = bytes.subarray(HEAD, bytes.length - headerLength);
-    if (report.length !== snapshot.reportBytes) return null;
-    return { snapshot, report };
+    snapshot = JSON.parse(bytes.toString("utf8", HEAD)) as AnalysisSnapshot;
+    if (snapshot.format !== snapshotFormat() || snapshot.reportFile === null) return null;
   } catch {
     return null;
   }
+  const reportPath = keptReportFile(file);
+  let handle: FileHandle;
+  try {
+    handle = await open(reportPath, "r");
+  } catch {
+    return null;
+  }
+  try {
+    // The file open is the one compared: a name can be given to another file between a stat and an open.
+    const now = await handle.stat({ bigint: true });
+    const named = snapshot.reportFile;
+    if (
+      String(now.dev) === named.device &&
+      String(now.ino) === named.inode &&
+      String(now.size) === named.size &&
+      String(now.mtimeNs) === named.modified &&
+      BigInt(snapshot.reportBytes) + 1n === now.size &&
+      (String(now.ctimeNs) === named.changed || (await crcOf(handle)) === named.crc)
+    )
+      return { snapshot, report: { handle, path: reportPath, bytes: snapshot.reportBytes } };
+  } catch {
+    // A file that cannot be read is no kept Report.
+  }
+  await handle.close();
+  return null;
 }
 
 /** The length of a snapshot file's head. */
 const HEAD = 16;
 
+/** The CRC-32 of all of a file's bytes. */
+async function crcOf(handle: FileHandle): Promise<number> {
+  const buffer = Buffer.allocUnsafe(BATCH_BYTES);
+  let crc = 0;
+  for (let at = 0; ;) {
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, at);
+    if (bytesRead === 0) return crc;
+    crc = crc32(buffer.subarray(0, bytesRead), crc);
+    at += bytesRead;
+  }
+}
+
+/** A kept Report that changed while it was read: the run then makes a whole analysis. */
+export class KeptReportChangedError extends Error {}
+
 /**
  * Writes the Report from its pieces to `target` (with a final newline, through a temporary name)
- * and, when `keep` is given, the snapshot with the same bytes to `keep`, noting as it writes where
- * each piece lands, so the snapshot says where each member is. A kept piece is copied from `kept`,
- * the Report of the snapshot read. A snapshot that cannot be written is one warning; the Report is
- * written all the same.
+ * and, when `keep` is given, keeps it and the snapshot in the cache: the Report as another name of
+ * the file written (a copy where the cache is on another file system), then the snapshot, naming
+ * that file and saying where each member is. A kept piece is copied from `kept`, the Report of the
+ * snapshot read. A snapshot that cannot be kept is one warning; the Report is written all the same.
  */
 export async function writeReport(
   target: string,
   layout: ReportPieces,
-  kept: Buffer | null,
+  kept: KeptReport | null,
   keep: { file: string; snapshot: AnalysisSnapshot; warn: (message: string) => void } | null,
 ): Promise<void> {
   await mkdir(path.dirname(target), { recursive: true });
   const suffix = `${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
   const temp = `${target}.${suffix}`;
-  const snapshot = keep === null ? null : await SnapshotWriter.open(keep, suffix);
   let out: FileHandle | null = null;
+  let starts: number[];
+  // The CRC of the bytes written, which a later run checks the kept Report against when needed.
+  let crc = 0;
   try {
     out = await open(temp, "w");
     const report = out;
-    const starts = await writePieces(layout, kept, async (chunk) => {
-      await Promise.all([writeAll(report, chunk), snapshot?.add(chunk)]);
-    });
-    await writeAll(out, NEWLINE);
+    const write = (chunk: Uint8Array): Promise<void> => {
+      // Node's crc32 of no bytes gives 0, not the value it was given.
+      if (chunk.length > 0) crc = crc32(chunk, crc);
+      return writeAll(report, chunk);
+    };
+    starts = await writePieces(layout, kept, write);
+    await write(NEWLINE);
     await out.close();
     out = null;
-    await rename(temp, target);
-    if (snapshot !== null && keep !== null) await snapshot.finish(withPlaces(keep.snapshot, layout, starts));
   } catch (error) {
     await out?.close();
     await rm(temp, { force: true });
-    await snapshot?.drop();
     throw error;
+  }
+  const linked = keep === null ? null : await linkInCache(temp, keep, suffix);
+  try {
+    await rename(temp, target);
+  } catch (error) {
+    await rm(temp, { force: true });
+    if (linked !== null) await rm(linked, { force: true });
+    throw error;
+  }
+  if (keep !== null && linked !== null)
+    await keepSnapshot(keep, linked, withPlaces(keep.snapshot, layout, starts), crc, suffix);
+}
+
+/**
+ * Gives the written Report a temporary name in the cache folder (a hard link, else a copy), or
+ * null, said once, when neither can be made.
+ */
+async function linkInCache(
+  temp: string,
+  keep: { file: string; warn: (message: string) => void },
+  suffix: string,
+): Promise<string | null> {
+  const linked = `${keptReportFile(keep.file)}.${suffix}`;
+  try {
+    await mkdir(path.dirname(keep.file), { recursive: true });
+    try {
+      await link(temp, linked);
+    } catch {
+      // Another file system, or one without links: a copy costs a write of the Report's bytes.
+      await copyFile(temp, linked);
+    }
+    return linked;
+  } catch (error) {
+    await rm(linked, { force: true }).catch(() => undefined);
+    cannotKeep(keep, error);
+    return null;
   }
 }
 
 /**
- * The snapshot file being written beside the Report, through a temporary name: the Report's bytes
- * from after the head, then the snapshot's JSON, then the head. A failure to write it (a full
- * disk, a read-only folder) is one warning, and the Report is written all the same.
+ * Puts the Report's cache name in place, then writes the snapshot naming that file, through a
+ * temporary name, last: a run stopped before leaves the old snapshot, which names another file and
+ * is not used. A failure is one warning.
  */
-class SnapshotWriter {
-  private handle: FileHandle | null;
-  private crc = 0;
-  private at = HEAD;
-  private readonly file: string;
-  private readonly temp: string;
-  private readonly warn: (message: string) => void;
-
-  private constructor(handle: FileHandle, file: string, temp: string, warn: (message: string) => void) {
-    this.handle = handle;
-    this.file = file;
-    this.temp = temp;
-    this.warn = warn;
+async function keepSnapshot(
+  keep: { file: string; warn: (message: string) => void },
+  linked: string,
+  snapshot: AnalysisSnapshot,
+  crc: number,
+  suffix: string,
+): Promise<void> {
+  const temp = `${keep.file}.${suffix}`;
+  try {
+    const reportPath = keptReportFile(keep.file);
+    await rename(linked, reportPath);
+    const stats = await stat(reportPath, { bigint: true });
+    const reportFile: ReportFile = {
+      device: String(stats.dev),
+      inode: String(stats.ino),
+      size: String(stats.size),
+      modified: String(stats.mtimeNs),
+      changed: String(stats.ctimeNs),
+      crc: crc >>> 0,
+    };
+    const json = Buffer.from(JSON.stringify({ ...snapshot, reportFile }), "utf8");
+    const head = Buffer.alloc(HEAD);
+    MAGIC.copy(head, 0);
+    head.writeUInt32LE(json.length, 8);
+    head.writeUInt32LE(crc32(json) >>> 0, 12);
+    await writeFile(temp, Buffer.concat([head, json]));
+    await rename(temp, keep.file);
+  } catch (error) {
+    await rm(linked, { force: true }).catch(() => undefined);
+    await rm(temp, { force: true }).catch(() => undefined);
+    cannotKeep(keep, error);
   }
+}
 
-  /** A writer of the snapshot file, or null when it cannot be opened (said once). */
-  static async open(
-    keep: { file: string; warn: (message: string) => void },
-    suffix: string,
-  ): Promise<SnapshotWriter | null> {
-    const temp = `${keep.file}.${suffix}`;
-    try {
-      await mkdir(path.dirname(keep.file), { recursive: true });
-      return new SnapshotWriter(await open(temp, "w"), keep.file, temp, keep.warn);
-    } catch (error) {
-      SnapshotWriter.say(keep, error);
-      return null;
-    }
-  }
-
-  private static say(keep: { file: string; warn: (message: string) => void }, error: unknown): void {
-    keep.warn(
-      `workscope: could not keep the analysis in ${path.dirname(keep.file)}: ${(error as Error).message}`,
-    );
-  }
-
-  /** Adds the next bytes of the Report; after a failure, nothing. */
-  async add(chunk: Uint8Array): Promise<void> {
-    const handle = this.handle;
-    if (handle === null || chunk.length === 0) return;
-    const at = this.at;
-    this.at += chunk.length;
-    this.crc = crc32(chunk, this.crc);
-    try {
-      await writeAll(handle, chunk, at);
-    } catch (error) {
-      await this.fail(error);
-    }
-  }
-
-  /** Writes the snapshot's JSON and the head, and puts the file in place. */
-  async finish(snapshot: AnalysisSnapshot): Promise<void> {
-    const handle = this.handle;
-    if (handle === null) return;
-    try {
-      const header = Buffer.from(JSON.stringify(snapshot), "utf8");
-      await writeAll(handle, header, this.at);
-      const head = Buffer.alloc(HEAD);
-      MAGIC.copy(head, 0);
-      head.writeUInt32LE(header.length, 8);
-      head.writeUInt32LE(crc32(header, this.crc) >>> 0, 12);
-      await writeAll(handle, head, 0);
-      this.handle = null;
-      await handle.close();
-      await rename(this.temp, this.file);
-    } catch (error) {
-      await this.fail(error);
-    }
-  }
-
-  /** Closes and removes the temporary file, as when the Report could not be written. */
-  async drop(): Promise<void> {
-    const handle = this.handle;
-    this.handle = null;
-    await handle?.close().catch(() => undefined);
-    await rm(this.temp, { force: true });
-  }
-
-  private async fail(error: unknown): Promise<void> {
-    if (this.handle === null) return;
-    SnapshotWriter.say({ file: this.file, warn: this.warn }, error);
-    await this.drop();
-  }
+/** Says that the analysis could not be kept, and why. */
+function cannotKeep(keep: { file: string; warn: (message: string) => void }, error: unknown): void {
+  keep.warn(
+    `workscope: could not keep the analysis in ${path.dirname(keep.file)}: ${(error as Error).message}`,
+  );
 }
 
 const NEWLINE = Buffer.from("\n");
@@ -216,16 +280,17 @@ function withPlaces(
 
 /**
  * Encodes the pieces into buffers of BATCH_BYTES and hands each to `write`; a kept piece of more
- * than a buffer is handed on as it is, a view of the kept Report, after what was encoded before
- * it. A value or a run is made into text only here, one at a time. Gives the byte at which each
- * piece starts, and after the last one the length of all.
+ * than a buffer is handed on as it is, after what was encoded before it. A value or a run is made
+ * into text only here, one at a time. Gives the byte at which each piece starts, and after the last
+ * one the length of all.
  */
 async function writePieces(
   layout: ReportPieces,
-  kept: Buffer | null,
+  kept: KeptReport | null,
   write: (chunk: Uint8Array) => Promise<void>,
 ): Promise<number[]> {
   const starts: number[] = new Array<number>(layout.pieces.length + 1);
+  const keptBytes = keptReader(kept);
   let buffer = Buffer.allocUnsafeSlow(BATCH_BYTES);
   let used = 0;
   let written = 0;
@@ -242,9 +307,7 @@ async function writePieces(
     const piece = layout.pieces[i] as Piece;
     starts[i] = written + used;
     if ("kept" in piece) {
-      if (kept === null || piece.kept[0] + piece.kept[1] > kept.length)
-        throw new Error("a kept piece is past the kept Report");
-      const bytes = kept.subarray(piece.kept[0], piece.kept[0] + piece.kept[1]);
+      const bytes = await keptBytes(piece.kept[0], piece.kept[1]);
       if (bytes.length > BATCH_BYTES - used) {
         await flush();
         if (bytes.length >= BATCH_BYTES) {
@@ -270,15 +333,49 @@ async function writePieces(
   return starts;
 }
 
-/** Writes all of `bytes` at `at`, else at the file's position. */
-async function writeAll(handle: FileHandle, bytes: Uint8Array, at: number | null = null): Promise<void> {
+/** How much of the kept Report is read at a time. */
+const WINDOW_BYTES = 4 * BATCH_BYTES;
+
+/**
+ * A reader of the kept Report's bytes at a place, through a window of WINDOW_BYTES read at a time:
+ * kept pieces come mostly in the order of the kept Report, a few bytes apart, so that one read
+ * serves many, where a read per piece would be tens of thousands of calls.
+ */
+function keptReader(kept: KeptReport | null): (at: number, length: number) => Promise<Buffer> {
+  let window = Buffer.alloc(0);
+  let windowAt = 0;
+  return async (at, length) => {
+    if (kept === null || at + length > kept.bytes) throw new Error("a kept piece is past the kept Report");
+    if (at < windowAt || at + length > windowAt + window.length) {
+      // A new window each time, as a write may still read a piece of the last one.
+      const size = Math.min(Math.max(WINDOW_BYTES, length), kept.bytes - at);
+      window = Buffer.allocUnsafeSlow(size);
+      windowAt = at;
+      await readAll(kept, window, 0, size, at);
+    }
+    return window.subarray(at - windowAt, at - windowAt + length);
+  };
+}
+
+/** Reads `length` bytes of the kept Report from `at` into `buffer` at `offset`. */
+async function readAll(
+  kept: KeptReport,
+  buffer: Buffer,
+  offset: number,
+  length: number,
+  at: number,
+): Promise<void> {
+  for (let done = 0; done < length;) {
+    const { bytesRead } = await kept.handle.read(buffer, offset + done, length - done, at + done);
+    if (bytesRead === 0) throw new KeptReportChangedError("the kept Report ended early");
+    done += bytesRead;
+  }
+}
+
+/** Writes all of `bytes` at the file's position. */
+async function writeAll(handle: FileHandle, bytes: Uint8Array): Promise<void> {
   for (let done = 0; done < bytes.length;) {
-    const { bytesWritten } = await handle.write(
-      bytes,
-      done,
-      bytes.length - done,
-      at === null ? null : at + done,
-    );
+    const { bytesWritten } = await handle.write(bytes, done, bytes.length - done);
     done += bytesWritten;
   }
 }

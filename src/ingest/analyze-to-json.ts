@@ -8,6 +8,7 @@ import type { InputSummary } from "../core/report.ts";
 import { DEFAULT_TIME_ZONE } from "../core/zone.ts";
 import type { AnalyzeOptions } from "./analyze-inputs.ts";
 import {
+  KeptReportChangedError,
   readSnapshot,
   snapshotFile,
   snapshotFormat,
@@ -47,12 +48,19 @@ export async function analyzeToJson(
   const ranges = new Map<string, FileRanges>();
   // The cached events are made only when needed: those analysed again, or all for a whole analysis.
   const deferred = new DeferredEvents();
-  const loaded = await loadInputs(inputs, options.cwd, options.progress ?? (() => silentProgress), {
-    ...options.load,
-    cacheDir: options.cacheDir,
-    ranges,
-    deferred,
-  });
+  let loaded: LoadedInput;
+  try {
+    loaded = await loadInputs(inputs, options.cwd, options.progress ?? (() => silentProgress), {
+      ...options.load,
+      cacheDir: options.cacheDir,
+      ranges,
+      deferred,
+    });
+  } catch (error) {
+    // The kept Report was opened as the snapshot was read: it is closed before the error goes on.
+    await (await reading.kept)?.report.handle.close();
+    throw error;
+  }
   const eventFiles = loaded.files.filter((f) => f.kind === "events");
   const files = filesOf(loaded, ranges);
   const inputsHash = inputsHashOf(loaded);
@@ -130,12 +138,15 @@ async function tryReuse(
   let again: ReturnType<typeof reanalyze>;
   try {
     again = reanalyze(kept.snapshot, input, cached, context);
+    if (!("layout" in again)) return again.reason;
+    await writeReport(target, again.layout, kept.report, { ...keep, snapshot: again.snapshot });
   } catch (error) {
     if (error instanceof DamagedCacheError) return DAMAGED;
+    if (error instanceof KeptReportChangedError) return error.message;
     throw error;
+  } finally {
+    await kept.report.handle.close();
   }
-  if (!("layout" in again)) return again.reason;
-  await writeReport(target, again.layout, kept.report, { ...keep, snapshot: again.snapshot });
   return {
     input: again.input,
     reused: { rebuilt: again.rebuilt, sessions: again.snapshot.sessions.length },

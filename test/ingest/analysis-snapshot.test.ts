@@ -1,16 +1,33 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
+import { open } from "node:fs/promises";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { analyzeStages } from "../../src/core/analyze.ts";
 import type { LoadedInput } from "../../src/core/input.ts";
 import { pieceText, reportPieces, type Piece } from "../../src/core/incremental/report-pieces.ts";
 import type { AnalysisSnapshot } from "../../src/core/incremental/snapshot.ts";
 import { takeSnapshot, type SnapshotDraft } from "../../src/core/incremental/take-snapshot.ts";
 import {
+  keptReportFile,
+  KeptReportChangedError,
   readSnapshot,
   snapshotFile,
   snapshotFormat,
   writeReport,
+  type KeptAnalysis,
+  type KeptReport,
 } from "../../src/ingest/analysis-snapshot.ts";
 import { BATCH_BYTES } from "../../src/ingest/write-output.ts";
 import { inputOfLines, type TestLine } from "../helpers/events.ts";
@@ -73,11 +90,33 @@ function draftOf(format = snapshotFormat()): SnapshotDraft & { json: string } {
   return { ...draft, json: JSON.stringify(stages.analysis.report) };
 }
 
-/** Writes the draft's Report and snapshot to a fresh folder; the warnings are collected. */
-async function written(draft: SnapshotDraft): Promise<{ target: string; file: string; warnings: string[] }> {
+/** The snapshot kept in `file` and its Report, which is closed when the test ends; null when none is. */
+async function readKept(file: string): Promise<KeptAnalysis | null> {
+  const kept = await readSnapshot(file);
+  if (kept !== null) onTestFinished(() => kept.report.handle.close());
+  return kept;
+}
+
+/** The snapshot kept in `file`, or a failure when none is. */
+async function kept(file: string): Promise<KeptAnalysis> {
+  const read = await readKept(file);
+  if (read === null) throw new Error(`no snapshot read back from ${file}`);
+  return read;
+}
+
+/** The kept Report's bytes, without the final newline its file ends with. */
+function bytesOf(report: KeptReport): Buffer {
+  return readFileSync(report.path).subarray(0, report.bytes);
+}
+
+/** Writes the draft's Report and snapshot to a fresh folder (a cache folder `cacheDir` when given). */
+async function written(
+  draft: SnapshotDraft,
+  cacheDir?: string,
+): Promise<{ target: string; file: string; warnings: string[] }> {
   const dir = tmpTree();
   const target = path.join(dir, "out", "report.json");
-  const file = path.join(dir, "cache", "x.analysis");
+  const file = path.join(cacheDir ?? path.join(dir, "cache"), "x.analysis");
   const warnings: string[] = [];
   await writeReport(target, draft.layout, null, {
     file,
@@ -93,15 +132,19 @@ describe("writeReport and readSnapshot", () => {
     const { target, file, warnings } = await written(draft);
     expect(warnings).toEqual([]);
     expect(readFileSync(target, "utf8")).toBe(`${draft.json}\n`);
-    const kept = await readSnapshot(file);
+    const kept = await readKept(file);
     expect(kept).not.toBeNull();
     // The kept bytes are the Report without its newline, which the next run's pieces join up to.
-    expect(kept?.report.equals(Buffer.from(draft.json, "utf8"))).toBe(true);
+    expect(kept?.report.path).toBe(keptReportFile(file));
+    expect(bytesOf(kept?.report as KeptReport).equals(Buffer.from(draft.json, "utf8"))).toBe(true);
     expect(kept?.snapshot.reportBytes).toBe(Buffer.byteLength(draft.json, "utf8"));
+    // The cache keeps the Report as another name of the file written, not as a second copy.
+    expect(statSync(keptReportFile(file)).ino).toBe(statSync(target).ino);
     // Everything but the places comes back as it was given.
     const placeless = (s: AnalysisSnapshot): unknown => ({
       ...s,
       reportBytes: 0,
+      reportFile: null,
       sessions: s.sessions.map((x) => ({ ...x, at: [0, 0] })),
       tasks: s.tasks.map((x) => ({ ...x, at: [0, 0] })),
       flows: s.flows.map((x) => ({ ...x, at: [0, 0] })),
@@ -110,34 +153,30 @@ describe("writeReport and readSnapshot", () => {
     expect(placeless(kept?.snapshot as AnalysisSnapshot)).toEqual(placeless(draft.snapshot));
     // No temporary file is left beside either.
     expect(readdirSync(path.dirname(target))).toEqual(["report.json"]);
-    expect(readdirSync(path.dirname(file))).toEqual(["x.analysis"]);
+    expect(readdirSync(path.dirname(file)).sort()).toEqual(["x.analysis", "x.report"]);
   });
 
   it("point each member's span at that member's JSON in the kept bytes", async () => {
     const draft = draftOf();
     const { file } = await written(draft);
-    const kept = await readSnapshot(file);
-    if (kept === null) throw new Error("no snapshot read back");
+    const { snapshot, report: keptReport } = await kept(file);
+    const bytes = bytesOf(keptReport);
     const report = JSON.parse(draft.json) as {
       workSessions: unknown[];
       tasks: unknown[];
       blockedFlows: unknown[];
       unattributed: unknown[];
     };
-    const at = (span: [number, number]): string => kept.report.toString("utf8", span[0], span[0] + span[1]);
+    const at = (span: [number, number]): string => bytes.toString("utf8", span[0], span[0] + span[1]);
     // The fixture is meant to fill every list, so that each kind of span is checked.
-    expect(kept.snapshot.sessions.length).toBe(2);
-    expect(kept.snapshot.tasks.length).toBe(1);
-    expect(kept.snapshot.flows.length).toBeGreaterThan(0);
-    expect(kept.snapshot.unattributed.length).toBe(1);
-    expect(kept.snapshot.sessions.map((s) => at(s.at))).toEqual(
-      report.workSessions.map((s) => JSON.stringify(s)),
-    );
-    expect(kept.snapshot.tasks.map((t) => at(t.at))).toEqual(report.tasks.map((t) => JSON.stringify(t)));
-    expect(kept.snapshot.flows.map((f) => at(f.at))).toEqual(
-      report.blockedFlows.map((f) => JSON.stringify(f)),
-    );
-    expect(kept.snapshot.unattributed.map((r) => at(r.at))).toEqual([
+    expect(snapshot.sessions.length).toBe(2);
+    expect(snapshot.tasks.length).toBe(1);
+    expect(snapshot.flows.length).toBeGreaterThan(0);
+    expect(snapshot.unattributed.length).toBe(1);
+    expect(snapshot.sessions.map((s) => at(s.at))).toEqual(report.workSessions.map((s) => JSON.stringify(s)));
+    expect(snapshot.tasks.map((t) => at(t.at))).toEqual(report.tasks.map((t) => JSON.stringify(t)));
+    expect(snapshot.flows.map((f) => at(f.at))).toEqual(report.blockedFlows.map((f) => JSON.stringify(f)));
+    expect(snapshot.unattributed.map((r) => at(r.at))).toEqual([
       JSON.stringify(report.unattributed).slice(1, -1),
     ]);
   });
@@ -145,41 +184,40 @@ describe("writeReport and readSnapshot", () => {
   it("copy kept pieces from the kept Report into the next one, and place them anew", async () => {
     const draft = draftOf();
     const first = await written(draft);
-    const kept = await readSnapshot(first.file);
-    if (kept === null) throw new Error("no snapshot read back");
+    const { snapshot: keptSnapshot, report: keptReport } = await kept(first.file);
     const report = JSON.parse(draft.json) as Parameters<typeof reportPieces>[0]["head"] &
       Parameters<typeof reportPieces>[0]["tail"];
     // The sessions swapped and kept as bytes, a new member of text before them: each one's place moves.
     const sessions: Piece[] = [
-      { kept: (kept.snapshot.sessions[1] as { at: [number, number] }).at },
-      { kept: (kept.snapshot.sessions[0] as { at: [number, number] }).at },
+      { kept: (keptSnapshot.sessions[1] as { at: [number, number] }).at },
+      { kept: (keptSnapshot.sessions[0] as { at: [number, number] }).at },
     ];
     const layout = reportPieces({
       head: report,
       sessions,
-      unattributed: kept.snapshot.unattributed.map((r) => ({ kept: r.at })),
-      tasks: kept.snapshot.tasks.map((t) => ({ kept: t.at })),
-      flows: kept.snapshot.flows.map((f) => ({ kept: f.at })),
+      unattributed: keptSnapshot.unattributed.map((r) => ({ kept: r.at })),
+      tasks: keptSnapshot.tasks.map((t) => ({ kept: t.at })),
+      flows: keptSnapshot.flows.map((f) => ({ kept: f.at })),
       tail: report,
     });
     const snapshot = {
-      ...kept.snapshot,
-      sessions: [kept.snapshot.sessions[1], kept.snapshot.sessions[0]],
+      ...keptSnapshot,
+      sessions: [keptSnapshot.sessions[1], keptSnapshot.sessions[0]],
     } as AnalysisSnapshot;
     const dir = tmpTree();
     const target = path.join(dir, "report.json");
     const file = path.join(dir, "next.analysis");
-    await writeReport(target, layout, kept.report, { file, snapshot, warn: () => undefined });
+    await writeReport(target, layout, keptReport, { file, snapshot, warn: () => undefined });
     const parsed = JSON.parse(readFileSync(target, "utf8")) as {
       workSessions: Array<{ workSessionId: string }>;
     };
     expect(parsed.workSessions.map((s) => s.workSessionId)).toEqual(
       [...(JSON.parse(draft.json) as typeof parsed).workSessions].reverse().map((s) => s.workSessionId),
     );
-    const next = await readSnapshot(file);
-    if (next === null) throw new Error("no second snapshot read back");
+    const next = await kept(file);
+    const bytes = bytesOf(next.report);
     for (const s of next.snapshot.sessions) {
-      const text = next.report.toString("utf8", s.at[0], s.at[0] + s.at[1]);
+      const text = bytes.toString("utf8", s.at[0], s.at[0] + s.at[1]);
       expect((JSON.parse(text) as { workSessionId: string }).workSessionId).toBe(s.id);
     }
   });
@@ -196,16 +234,15 @@ describe("writeReport and readSnapshot", () => {
     const expected = layout.pieces.map((p) => ("kept" in p ? "" : pieceText(p))).join("");
     const first = await written({ snapshot: draft.snapshot, layout });
     expect(readFileSync(first.target, "utf8")).toBe(`${expected}\n`);
-    const kept = await readSnapshot(first.file);
-    if (kept === null) throw new Error("no snapshot read back");
-    const at = (kept.snapshot.sessions[0] as { at: [number, number] }).at;
-    expect(kept.report.toString("utf8", at[0], at[0] + at[1])).toBe(big);
+    const { snapshot, report } = await kept(first.file);
+    const at = (snapshot.sessions[0] as { at: [number, number] }).at;
+    expect(bytesOf(report).toString("utf8", at[0], at[0] + at[1])).toBe(big);
     const again = {
       ...layout,
       pieces: layout.pieces.map((p, i) => (i === layout.sessions[0] ? { kept: at } : p)),
     };
     const dir = tmpTree();
-    await writeReport(path.join(dir, "r.json"), again, kept.report, null);
+    await writeReport(path.join(dir, "r.json"), again, report, null);
     expect(readFileSync(path.join(dir, "r.json"), "utf8")).toBe(`${expected}\n`);
   });
 
@@ -214,11 +251,41 @@ describe("writeReport and readSnapshot", () => {
     const dir = tmpTree();
     const target = path.join(dir, "r.json");
     const layout = { ...draft.layout, pieces: [{ kept: [0, 10] as [number, number] }] };
-    await expect(writeReport(target, layout, Buffer.from("short"), null)).rejects.toThrow(
+    const shortFile = path.join(dir, "short.report");
+    writeFileSync(shortFile, "short\n");
+    const handle = await open(shortFile, "r");
+    onTestFinished(() => handle.close());
+    await expect(writeReport(target, layout, { handle, path: shortFile, bytes: 5 }, null)).rejects.toThrow(
       /past the kept Report/,
     );
     await expect(writeReport(target, layout, null, null)).rejects.toThrow(/past the kept Report/);
     expect(existsSync(target)).toBe(false);
+  });
+
+  it("stop with KeptReportChangedError, and leave no file behind, when the kept Report ends early", async () => {
+    // The snapshot said 10 bytes, but the file was cut after it was opened.
+    const dir = tmpTree({ "cut.report": "short\n" });
+    const target = path.join(dir, "r.json");
+    const handle = await open(path.join(dir, "cut.report"), "r");
+    onTestFinished(() => handle.close());
+    const layout = { ...draftOf().layout, pieces: [{ kept: [0, 10] as [number, number] }] };
+    const report = { handle, path: path.join(dir, "cut.report"), bytes: 10 };
+    await expect(writeReport(target, layout, report, null)).rejects.toBeInstanceOf(KeptReportChangedError);
+    expect(readdirSync(dir)).toEqual(["cut.report"]);
+  });
+
+  it("keep a copy of the Report when the cache folder is on another file system", async (context) => {
+    // /dev/shm is a memory file system where there is one: a link to the test folder cannot be made.
+    const shm = "/dev/shm";
+    if (!existsSync(shm) || statSync(shm).dev === statSync(tmpTree()).dev) context.skip();
+    const cacheDir = mkdtempSync(path.join(shm, "workscope-test-"));
+    onTestFinished(() => rmSync(cacheDir, { recursive: true, force: true }));
+    const draft = draftOf();
+    const { target, file, warnings } = await written(draft, cacheDir);
+    expect(warnings).toEqual([]);
+    const { report } = await kept(file);
+    expect(statSync(report.path).dev).not.toBe(statSync(target).dev);
+    expect(bytesOf(report).toString("utf8")).toBe(draft.json);
   });
 
   it("write the Report, and say so once, when the snapshot cannot be kept", async () => {
@@ -291,6 +358,43 @@ describe("readSnapshot", () => {
     // The file is whole: only its format, which names the code that wrote it, differs.
     expect(existsSync(file)).toBe(true);
     expect(await readSnapshot(file)).toBeNull();
+  });
+
+  it("reads the Report from the cache when the file written is gone or was replaced", async () => {
+    const draft = draftOf();
+    const { target, file } = await written(draft);
+    rmSync(target);
+    const { report } = await kept(file);
+    expect(bytesOf(report).toString("utf8")).toBe(draft.json);
+    writeFileSync(target, "another Report");
+    expect(bytesOf((await kept(file)).report).toString("utf8")).toBe(draft.json);
+  });
+
+  it("gives null when the Report was changed in place, even with its size and times kept", async () => {
+    const { target, file } = await written(draftOf());
+    const before = statSync(target);
+    const bytes = readFileSync(target);
+    bytes[1] = 0x20;
+    writeFileSync(target, bytes);
+    utimesSync(target, before.atime, before.mtime);
+    expect(statSync(target).size).toBe(before.size);
+    // Times are set to the microsecond at best: back to the same millisecond.
+    expect(Math.abs(statSync(target).mtimeMs - before.mtimeMs)).toBeLessThan(1);
+    expect(await readKept(file)).toBeNull();
+  });
+
+  it("gives null when the Report grew, is gone, or is another file of the same bytes", async () => {
+    const grew = await written(draftOf());
+    appendFileSync(grew.target, " ");
+    expect(await readKept(grew.file)).toBeNull();
+    const gone = await written(draftOf());
+    rmSync(keptReportFile(gone.file));
+    expect(await readKept(gone.file)).toBeNull();
+    const copied = await written(draftOf());
+    const report = keptReportFile(copied.file);
+    copyFileSync(report, `${report}.copy`);
+    renameSync(`${report}.copy`, report);
+    expect(await readKept(copied.file)).toBeNull();
   });
 
   it("gives null for a missing file and for a folder", async () => {

@@ -361,6 +361,7 @@ function assemble(
     agents: [...tallies],
     waits,
     reportBytes: 0,
+    reportFile: null,
   };
   return { snapshot, layout, rebuilt: rebuiltSessions.length, analysed: w.analysed, input: inputSummary };
 }

@@ -19,6 +19,30 @@ export const CheckedRange = z.object({
 });
 export type CheckedRange = z.infer<typeof CheckedRange>;
 
+/**
+ * The file the kept Report is in, as the system knows it when the snapshot is written: a snapshot
+ * is used only with that very file unchanged. Any write to a file, and any change of its times or
+ * links, sets its change time, and no tool can set that back; as a link goes when the Report
+ * written is deleted or replaced, a file whose change time alone moved is read whole and checked
+ * against the CRC. Numbers are decimal strings, as nanoseconds and inode numbers can be past what a
+ * JSON number holds exactly.
+ */
+export const ReportFile = z.object({
+  /** The device the file is on. */
+  device: z.string(),
+  /** Its inode on that device. */
+  inode: z.string(),
+  /** Its length in bytes: the Report's and its final newline. */
+  size: z.string(),
+  /** When it was last written, in nanoseconds since 1970. */
+  modified: z.string(),
+  /** When it or its times or links last changed, in nanoseconds since 1970. */
+  changed: z.string(),
+  /** The CRC-32 of all its bytes. */
+  crc: z.number().int().nonnegative(),
+});
+export type ReportFile = z.infer<typeof ReportFile>;
+
 /** An event file as the analysis read it. */
 export const SnapshotFile = z.object({
   /** Its path, as the Report lists it. */
@@ -167,7 +191,9 @@ export const AnalysisSnapshot = z.object({
   agents: z.array(z.tuple([z.string(), AgentTally])),
   /** Each send's wait, in timeline order. */
   waits: z.array(SendWait),
-  /** The kept Report's length in bytes. */
+  /** The kept Report's length in bytes, without its final newline. */
   reportBytes: z.number().int().nonnegative(),
+  /** The file the kept Report is in; null in a snapshot not yet written. */
+  reportFile: ReportFile.nullable(),
 });
 export type AnalysisSnapshot = z.infer<typeof AnalysisSnapshot>;

@@ -24,7 +24,7 @@ const NOT_YET: [number, number] = [0, 0];
 
 /** A snapshot before its Report is written, with the pieces that Report is written from. */
 export interface SnapshotDraft {
-  /** The snapshot; the `at` of each member and `reportBytes` are set once the pieces are written. */
+  /** The snapshot; each `at`, `reportBytes` and `reportFile` are set once the Report is written. */
   snapshot: AnalysisSnapshot;
   /** The Report's pieces. */
   layout: ReportPieces;
@@ -93,6 +93,7 @@ export function takeSnapshot(
     agents: [...stages.agentTallies],
     waits: stages.waits,
     reportBytes: 0,
+    reportFile: null,
   };
   const layout = reportPieces({
     head: report,

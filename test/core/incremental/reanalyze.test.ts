@@ -1,5 +1,6 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { analyze, analyzeStages } from "../../../src/core/analyze.ts";
 import type { BaseEvent } from "../../../src/core/event.ts";
 import type { LoadedInput } from "../../../src/core/input.ts";
@@ -17,6 +18,7 @@ import {
   snapshotFormat,
   writeReport,
   type KeptAnalysis,
+  type KeptReport,
 } from "../../../src/ingest/analysis-snapshot.ts";
 import { baseEvent, inputOfLines, type TestLine } from "../../helpers/events.ts";
 import { tmpTree } from "../../helpers/tmp.ts";
@@ -143,8 +145,14 @@ async function firstRun(
     snapshot: draft.snapshot,
     warn: (m) => expect.fail(m),
   });
+  return readBack(file);
+}
+
+/** The snapshot kept in `file`, read back; its Report is closed when the test ends. */
+async function readBack(file: string): Promise<KeptAnalysis> {
   const kept = await readSnapshot(file);
-  if (kept === null) throw new Error("the first run's snapshot was not read back");
+  if (kept === null) throw new Error(`the snapshot in ${file} was not read back`);
+  onTestFinished(() => kept.report.handle.close());
   return kept;
 }
 
@@ -198,7 +206,8 @@ function rerun(
 const NONE_CACHED: CachedEvents = { select: () => [], lines: () => new Map() };
 
 /** The pieces' bytes joined, a kept piece read from the kept Report, as writeReport copies it. */
-function join(pieces: readonly Piece[], kept: Buffer): string {
+function join(pieces: readonly Piece[], report: KeptReport): string {
+  const kept = readFileSync(report.path);
   return Buffer.concat(
     pieces.map((p) =>
       "kept" in p ? kept.subarray(p.kept[0], p.kept[0] + p.kept[1]) : Buffer.from(pieceText(p), "utf8"),
@@ -306,8 +315,7 @@ describe("reanalyze reuses the snapshot, and its Report is a whole analysis's", 
       snapshot: again.snapshot,
       warn: (m) => expect.fail(m),
     });
-    const next = await readSnapshot(file);
-    if (next === null) throw new Error("the second snapshot was not read back");
+    const next = await readBack(file);
     const twice = [...once, answer(T0 + 22 * MINUTE, "ws_new", "c9"), loose(T0 + 23 * MINUTE, "late")];
     const input = inputOf(twice);
     const third = rerun(next.snapshot, input, contextOf(input, twice.length));
