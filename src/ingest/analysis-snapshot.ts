@@ -294,14 +294,22 @@ async function writePieces(
   let buffer = Buffer.allocUnsafeSlow(BATCH_BYTES);
   let used = 0;
   let written = 0;
+  // One write is under way while the next bytes are made, so that making them and writing overlap;
+  // the next waits for it, so that writes land in order. Its failure is met at that wait.
+  let writing: Promise<void> = Promise.resolve();
+  const hand = async (bytes: Uint8Array): Promise<void> => {
+    await writing;
+    written += bytes.length;
+    writing = write(bytes);
+    writing.catch(() => undefined);
+  };
   const flush = async (): Promise<void> => {
     if (used === 0) return;
     const full = buffer.subarray(0, used);
     // A new buffer to fill, as the write may still read the one handed on.
     buffer = Buffer.allocUnsafeSlow(BATCH_BYTES);
-    written += used;
     used = 0;
-    await write(full);
+    await hand(full);
   };
   for (let i = 0; i < layout.pieces.length; i++) {
     const piece = layout.pieces[i] as Piece;
@@ -311,8 +319,7 @@ async function writePieces(
       if (bytes.length > BATCH_BYTES - used) {
         await flush();
         if (bytes.length >= BATCH_BYTES) {
-          written += bytes.length;
-          await write(bytes);
+          await hand(bytes);
           continue;
         }
       }
@@ -322,13 +329,10 @@ async function writePieces(
     const text = pieceText(piece);
     if (text.length * 3 > BATCH_BYTES - used) await flush();
     if (text.length * 3 <= BATCH_BYTES) used += buffer.write(text, used);
-    else {
-      const bytes = Buffer.from(text, "utf8");
-      written += bytes.length;
-      await write(bytes);
-    }
+    else await hand(Buffer.from(text, "utf8"));
   }
   await flush();
+  await writing;
   starts[layout.pieces.length] = written;
   return starts;
 }
