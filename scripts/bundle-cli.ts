@@ -15,6 +15,12 @@ import { findProjectRoot } from "../src/ingest/project-root.ts";
 export const BUNDLE_FOLDER = ".cli-bundle";
 
 /**
+ * The folder inside the bundle's where bin/workscope.js has Node keep V8's compiled code of the
+ * bundle. A new bundle empties it, as the code of the old one would never be read again.
+ */
+export const COMPILE_CACHE_FOLDER = "compile-cache";
+
+/**
  * The record of what a bundle was built from, beside it: bin/workscope.js reads it to tell whether
  * the bundle is current. Written last, so a bundle being written is never taken for a current one.
  */
@@ -77,6 +83,7 @@ export async function bundleCli(root: string): Promise<BundleResult> {
   await mkdir(dir, { recursive: true });
   // Without its stamp the old bundle counts as stale while the new one is written.
   await rm(path.join(dir, STAMP_FILE), { force: true });
+  await rm(path.join(dir, COMPILE_CACHE_FOLDER), { recursive: true, force: true });
   for (let attempt = 1; ; attempt++) {
     const started = Date.now();
     const result = await build({

@@ -30,17 +30,16 @@ export interface JsonRun {
   notReused: string | null;
 }
 
+/** What analyzeToJson is told: where the Report goes, the cache's folder, and how to warn. */
+type JsonOptions = AnalyzeOptions & { target: string; cacheDir: string; warn: (message: string) => void };
+
 /**
  * `workscope analyze --json FILE` with the parse cache on: reads the inputs, and writes the compact
  * Report to `target` and a snapshot of the analysis beside the parse cache. When the cache holds a
  * snapshot of the same inputs that only gained later events since, only what those events change
  * is analysed again (`reanalyze`); the Report is byte for byte the one a whole analysis writes.
  */
-export async function analyzeToJson(
-  inputs: readonly string[],
-  options: AnalyzeOptions & { target: string; cacheDir: string; warn: (message: string) => void },
-): Promise<JsonRun> {
-  const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
+export async function analyzeToJson(inputs: readonly string[], options: JsonOptions): Promise<JsonRun> {
   const file = snapshotFile(options.cacheDir, options.cwd, inputs);
   // Read while the inputs load: the two are mostly disk and mostly CPU. Held in a box that
   // tryReuse empties, so that the kept Report's bytes can go before a whole analysis is made.
@@ -48,6 +47,25 @@ export async function analyzeToJson(
   const ranges = new Map<string, FileRanges>();
   // The cached events are made only when needed: those analysed again, or all for a whole analysis.
   const deferred = new DeferredEvents();
+  // The parse cache's writes go on while the analysis runs; the run ends when they have.
+  const saves: Array<Promise<void>> = [];
+  try {
+    return await analyzeLoaded(inputs, options, file, reading, { ranges, deferred, saves });
+  } finally {
+    await Promise.all(saves);
+  }
+}
+
+/** The rest of analyzeToJson: loads the inputs into `into`, then reuses the kept analysis or makes it whole. */
+async function analyzeLoaded(
+  inputs: readonly string[],
+  options: JsonOptions,
+  file: string,
+  reading: { kept: Promise<KeptAnalysis | null> | null },
+  into: { ranges: Map<string, FileRanges>; deferred: DeferredEvents; saves: Array<Promise<void>> },
+): Promise<JsonRun> {
+  const { ranges, deferred, saves } = into;
+  const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
   let loaded: LoadedInput;
   try {
     loaded = await loadInputs(inputs, options.cwd, options.progress ?? (() => silentProgress), {
@@ -55,6 +73,7 @@ export async function analyzeToJson(
       cacheDir: options.cacheDir,
       ranges,
       deferred,
+      saves,
     });
   } catch (error) {
     // The kept Report was opened as the snapshot was read: it is closed before the error goes on.
@@ -83,6 +102,8 @@ export async function analyzeToJson(
     whole = { input: deferred.withAll(loaded), files, inputsHash };
   } catch (error) {
     if (!(error instanceof DamagedCacheError)) throw error;
+    // The first read's saves land before this read looks in the cache and saves again.
+    await Promise.all(saves);
     const again = new Map<string, FileRanges>();
     const input = await loadInputs(inputs, options.cwd, () => silentProgress, {
       ...options.load,

@@ -1,4 +1,4 @@
-import fg from "fast-glob";
+import type FastGlob from "fast-glob";
 import { constants, type Dirent } from "node:fs";
 import { access, readdir, realpath, stat } from "node:fs/promises";
 import path from "node:path";
@@ -174,7 +174,7 @@ export async function discoverInputs(
       await searchStateDir(walk, abs);
     } else if (info?.isFile()) {
       walk.candidates.push(describeFile(abs, cwd) ?? { ...locate(abs, cwd), kind: "events" });
-    } else if (fg.isDynamicPattern(input)) {
+    } else if ((await fastGlob()).isDynamicPattern(input)) {
       const matches = await globFiles(walk, input);
       if (matches.length === 0) throw new InputError(`no files match ${input}`);
       for (const m of matches) {
@@ -245,11 +245,20 @@ async function searchStateDir(walk: Walk, root: string): Promise<void> {
 }
 
 /**
+ * fast-glob, loaded at the first input that is no file or folder: its modules took some 30 ms of
+ * every start, and most runs name folders.
+ */
+async function fastGlob(): Promise<typeof FastGlob> {
+  return (await import("fast-glob")).default;
+}
+
+/**
  * The files a glob matches. Links to folders are not followed (a glob's `**` through a loop of
  * links would never end); links to files are. A folder the glob cannot open becomes a finding.
  */
 async function globFiles(walk: Walk, pattern: string): Promise<string[]> {
   const options = { cwd: walk.cwd, absolute: true, onlyFiles: false, followSymbolicLinks: false };
+  const fg = await fastGlob();
   let matches: string[];
   try {
     matches = await fg(pattern, options);

@@ -44,6 +44,12 @@ export interface LoadOptions {
   ranges?: Map<string, FileRanges>;
   /** When given, cached events are kept here instead of being made (see DeferredEvents). */
   deferred?: DeferredEvents;
+  /**
+   * When given, the parse cache's saves under way are left here for the caller to await, so that
+   * their writes go on while it analyses; else the load awaits them before it returns. They never
+   * reject: a failed save is one warning.
+   */
+  saves?: Array<Promise<void>>;
 }
 
 /**
@@ -86,6 +92,7 @@ async function loadFiles(
     ...(options.stats === undefined ? {} : { stats: options.stats }),
     ...(options.ranges === undefined ? {} : { ranges: options.ranges }),
     ...(options.deferred === undefined ? {} : { deferred: options.deferred }),
+    saves: options.saves ?? [],
   };
   const plans = new Map<DiscoveredFile, EventsFilePlan>();
   for (const file of files) if (file.kind === "events") plans.set(file, await planEventsFile(file, context));
@@ -111,6 +118,7 @@ async function loadFiles(
     return assemble(reads);
   } finally {
     await pool?.close();
+    if (options.saves === undefined) await Promise.all(context.saves);
   }
 }
 

@@ -60,6 +60,11 @@ export interface EventsReadContext {
    * events are only those parsed in this run (see DeferredEvents).
    */
   deferred?: DeferredEvents;
+  /**
+   * The cache's saves under way. A save takes what it keeps before it returns to the event loop,
+   * so only its writes are left here: the loader or its caller awaits them while other work goes on.
+   */
+  saves: Array<Promise<void>>;
 }
 
 /**
@@ -132,7 +137,7 @@ export async function readEventsFile(
   progress: Progress,
   options: ReadEventsOptions = {},
 ): Promise<EventsFileRead> {
-  const context: EventsReadContext = { progress, cache: null, warn: () => {}, ...options };
+  const context: EventsReadContext = { progress, cache: null, warn: () => {}, saves: [], ...options };
   return finishEventsFile(await planEventsFile(file, context), context);
 }
 
@@ -321,7 +326,7 @@ export async function finishEventsFile(
   const events = reading.events;
   context.progress.events(events.length + deferredEvents);
   if (context.stats !== undefined) context.stats.parsedBytes += reading.bytes - (cached?.bytes ?? 0);
-  await saveToCache(plan, reading, context);
+  context.saves.push(saveToCache(plan, reading, context));
   context.ranges?.set(file.path, {
     checked: cached === null ? null : cached.segments.map(checkedRange),
     kept: context.cache === null || reading.stopped ? null : reading.segments.map(checkedRange),
@@ -532,7 +537,10 @@ function range(job: PartJob, end: PartEnd): { start: number; end: number; crc: n
   return { start: job.start, end: job.start + end.bytes, crc: end.crc };
 }
 
-/** Keeps the file's complete lines in the cache, when something new was read; a failure is one warning. */
+/**
+ * Keeps the file's complete lines in the cache, when something new was read; a failure is one
+ * warning, so the promise never rejects.
+ */
 async function saveToCache(plan: EventsFilePlan, r: Reading, context: EventsReadContext): Promise<void> {
   const cache = context.cache;
   if (cache === null || plan.state === null || r.stopped || r.complete === null) return;

@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { loadInputs } from "../../src/ingest/load.ts";
 import { silentProgress } from "../../src/ingest/progress.ts";
@@ -27,6 +28,21 @@ describe("loadInputs", () => {
     expect(input.findingsOmitted).toEqual([
       { file: "a.ndjson", reason: expect.any(String) as string, count: 500 },
     ]);
+  });
+
+  it("has saved the parse cache when it returns, unless the caller takes the saves to await", async () => {
+    const dir = tmpTree({ "a.ndjson": `${line(1)}\n`, "b.ndjson": `${line(2)}\n`, "openclaw.json": "{}" });
+    const cacheDir = tmpTree();
+    await loadInputs(["."], dir, () => silentProgress, { cacheDir });
+    expect(readdirSync(cacheDir).filter((name) => name.endsWith(".parse"))).toHaveLength(2);
+
+    const later = tmpTree();
+    const saves: Array<Promise<void>> = [];
+    await loadInputs(["."], dir, () => silentProgress, { cacheDir: later, saves });
+    // One save per event file, none for the config; each settles and none rejects.
+    expect(saves).toHaveLength(2);
+    await expect(Promise.all(saves)).resolves.toEqual([undefined, undefined]);
+    expect(readdirSync(later).filter((name) => name.endsWith(".parse"))).toHaveLength(2);
   });
 
   it("hands on no omitted findings when every finding is listed", async () => {

@@ -237,6 +237,21 @@ describe("the parse cache", () => {
     expect((await check()).cachedBytes).toBe(statSync(a).size);
   });
 
+  it("reads a prefix of more than 16 MiB in ranges at once, and notices an edit in the last of them", async () => {
+    const { file, cache } = setup({ "logs/a.ndjson": lines(0, 140_000) });
+    const a = file("logs/a.ndjson");
+    expect(statSync(a).size).toBeGreaterThan(16 * 1024 * 1024);
+    await report(path.dirname(path.dirname(a)), { cacheDir: cache });
+    appendFileSync(a, lines(140_000, 140_010));
+    const kept = await new ParseCache(cache).lookup(a, await fileState(a));
+    const text = readFileSync(a);
+    expect(Buffer.from(kept!.raw!).equals(text.subarray(0, kept!.stop))).toBe(true);
+    const late = text.indexOf('"ws-1"', text.length - 100_000);
+    text.write('"ws-7"', late);
+    writeFileSync(a, Buffer.concat([text, Buffer.from(lines(140_010, 140_020))]));
+    expect(await new ParseCache(cache).lookup(a, await fileState(a))).toBeNull();
+  });
+
   it("is a miss for a cache written under another format: other code, zone or Node", async () => {
     const { check, file, cache } = setup({ "logs/a.ndjson": lines(0, 30) });
     await check();

@@ -19,7 +19,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUNDLE_FOLDER, bundleCli, STAMP_FILE, type Stamp } from "../../scripts/bundle-cli.ts";
+import {
+  BUNDLE_FOLDER,
+  bundleCli,
+  COMPILE_CACHE_FOLDER,
+  STAMP_FILE,
+  type Stamp,
+} from "../../scripts/bundle-cli.ts";
 import { TEST_NOW } from "../helpers/run-analyze.ts";
 import { tmpTree } from "../helpers/tmp.ts";
 
@@ -166,6 +172,32 @@ describe("the bundled command line", () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/\/\.cli-bundle\/workscope\.mjs\n/);
     expect(run.stderr).toMatch(/at fail \(.*\/scripts\/workscope\.ts:4:\d+\)/);
+  });
+
+  it("keeps V8's compiled code beside the bundle, in the folder NODE_COMPILE_CACHE names if set, and a new bundle empties it", async () => {
+    const project = tmpTree({
+      "package.json": '{ "type": "module" }',
+      "bin/workscope.js": readFileSync(path.join(ROOT, "bin", "workscope.js")),
+      "scripts/workscope.ts": 'console.log("ran");\n',
+    });
+    await bundleCli(project);
+    const kept = path.join(project, BUNDLE_FOLDER, COMPILE_CACHE_FOLDER);
+    const run = (env: NodeJS.ProcessEnv) =>
+      spawnSync(process.execPath, [path.join(project, "bin", "workscope.js")], {
+        encoding: "utf8",
+        env: { ...process.env, NODE_COMPILE_CACHE: "", ...env },
+      });
+    expect(run({}).stdout).toBe("ran\n");
+    expect(readdirSync(kept).length).toBeGreaterThan(0);
+    // The second run reads what the first kept, and runs the same.
+    expect(run({}).stdout).toBe("ran\n");
+
+    await bundleCli(project);
+    expect(existsSync(kept)).toBe(false);
+    const elsewhere = path.join(tmpTree(), "v8");
+    expect(run({ NODE_COMPILE_CACHE: elsewhere }).stdout).toBe("ran\n");
+    expect(readdirSync(elsewhere).length).toBeGreaterThan(0);
+    expect(existsSync(kept)).toBe(false);
   });
 
   it("writes the same Report and events, byte for byte, as the TypeScript", () => {
