@@ -1,4 +1,5 @@
 import type { BaseEvent } from "../core/event.ts";
+import type { KeyFilter } from "../core/incremental/key-filter.ts";
 import type { LoadedInput } from "../core/input.ts";
 import { decodeEvents, selectEvents, type EventKeys } from "./event-columns.ts";
 import type { CachedParse } from "./parse-cache.ts";
@@ -40,9 +41,9 @@ export class DeferredEvents {
 
   /**
    * The cached events `pick` takes, asked of each one's keys (see selectEvents), file by file in
-   * the order they were added and line by line.
+   * the order they were added and line by line; those that fail `filter` are not asked.
    */
-  select(pick: (keys: EventKeys, file: string) => boolean): BaseEvent[] {
+  select(pick: (keys: EventKeys, file: string) => boolean, filter: KeyFilter | null = null): BaseEvent[] {
     const picked: BaseEvent[] = [];
     for (const { path, cached } of this.files)
       for (const segment of cached.segments)
@@ -53,6 +54,7 @@ export class DeferredEvents {
             segment.lineBase,
             cached.raw ?? segment.columns.rawBytes,
             (keys) => pick(keys, path),
+            filter,
           ),
         ))
           picked.push(e);

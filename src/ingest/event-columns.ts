@@ -1,6 +1,8 @@
 import { EventSource, type BaseEvent } from "../core/event.ts";
 import { EventFacts, NO_FACTS } from "../core/event-facts.ts";
 import { LoadedEvent } from "../core/formats/loaded-event.ts";
+import { hasAlternatives, type KeyFilter } from "../core/incremental/key-filter.ts";
+import { bucketOf } from "../core/sessions/thread-key.ts";
 
 /**
  * The events of one part of a file as typed columns and one string dictionary: the form parse
@@ -438,8 +440,107 @@ export function selectEvents(
   lineBase: number,
   raw: Uint8Array,
   pick: (keys: EventKeys) => boolean,
+  filter: KeyFilter | null = null,
 ): BaseEvent[] {
-  return decodeRows(columns, file, lineBase, raw, pick).events;
+  return decodeRows(columns, file, lineBase, raw, pick, filter).events;
+}
+
+/** A KeyFilter as a test of an event's row: its sets as flags and places on the dictionary's indexes. */
+interface Gate {
+  /** Rows at or after it fail; Infinity when the filter gives no `before`. */
+  before: number;
+  /** Whether the filter gives conditions besides `before`, one of which a row must meet. */
+  alternatives: boolean;
+  /** Whether rows at or after `from` meet one. */
+  hasFrom: boolean;
+  from: number;
+  /** By string index plus two, which sets hold the string: WORK_SESSION, CONVERSATION, TASK. */
+  flags: Uint8Array;
+  /** By string index plus two, the agent's place among the pairs' agents in text order, else -1. */
+  agentSlot: Int32Array;
+  /** How many agents the pairs name. */
+  agents: number;
+  /** By a pair's places (lesser × agents + greater), the time its lines count from. */
+  pairSince: Map<number, number>;
+  /** By string index plus two, the type's place in `buckets`, else -1. */
+  typeSlot: Int32Array;
+  buckets: Array<ReadonlySet<number>>;
+}
+
+const WORK_SESSION = 1;
+const CONVERSATION = 2;
+const TASK = 4;
+
+/** The filter's gate on columns whose strings are `values`. */
+function gateOf(filter: KeyFilter, values: ReadonlyArray<string | null | undefined>): Gate {
+  const flags = new Uint8Array(values.length);
+  const sets: Array<[ReadonlySet<string> | undefined, number]> = [
+    [filter.workSessionIds, WORK_SESSION],
+    [filter.conversationIds, CONVERSATION],
+    [filter.taskIds, TASK],
+  ];
+  for (const [set, flag] of sets) {
+    if (set === undefined || set.size === 0) continue;
+    for (let k = 2; k < values.length; k++) if (set.has(values[k] as string)) flags[k]! |= flag;
+  }
+  // Places in text order, so that the lesser place is the agent a thread key names first.
+  const names = new Set<string>();
+  for (const [a, byB] of filter.pairs ?? []) {
+    names.add(a);
+    for (const b of byB.keys()) names.add(b);
+  }
+  const sorted = [...names].sort();
+  const place = new Map(sorted.map((name, i) => [name, i]));
+  const pairSince = new Map<number, number>();
+  for (const [a, byB] of filter.pairs ?? [])
+    for (const [b, since] of byB) pairSince.set(place.get(a)! * sorted.length + place.get(b)!, since);
+  const buckets = [...(filter.buckets ?? new Map<string, ReadonlySet<number>>())];
+  const typePlace = new Map(buckets.map(([type], i) => [type, i]));
+  const agentSlot = new Int32Array(values.length).fill(-1);
+  const typeSlot = new Int32Array(values.length).fill(-1);
+  if (place.size > 0 || typePlace.size > 0)
+    for (let k = 2; k < values.length; k++) {
+      const v = values[k] as string;
+      agentSlot[k] = place.get(v) ?? -1;
+      typeSlot[k] = typePlace.get(v) ?? -1;
+    }
+  return {
+    before: filter.before ?? Infinity,
+    alternatives: hasAlternatives(filter),
+    hasFrom: filter.from !== undefined,
+    from: filter.from ?? 0,
+    flags,
+    agentSlot,
+    agents: sorted.length,
+    pairSince,
+    typeSlot,
+    buckets: buckets.map(([, set]) => set),
+  };
+}
+
+/**
+ * Whether row `i` (its strings from `row` in the text column, its time `at`) meets the gate, as
+ * meetsFilter says; a string index is its value's place minus two, so null is -1.
+ */
+function meetsGate(gate: Gate, t: Int32Array, row: number, at: number): boolean {
+  if (at >= gate.before) return false;
+  if (!gate.alternatives) return true;
+  if (gate.hasFrom && at >= gate.from) return true;
+  const flags = gate.flags;
+  if (((flags[t[row + 5]! + 2]! & WORK_SESSION) | (flags[t[row + 7]! + 2]! & TASK)) !== 0) return true;
+  const conversation = t[row + 6]!;
+  if (conversation !== -1) return (flags[conversation + 2]! & CONVERSATION) !== 0;
+  const from = t[row + 3]!;
+  const to = t[row + 4]!;
+  if (from !== -1 && to !== -1) {
+    const a = gate.agentSlot[from + 2] ?? -1;
+    const b = gate.agentSlot[to + 2] ?? -1;
+    if (a < 0 || b < 0) return false;
+    const since = gate.pairSince.get(a <= b ? a * gate.agents + b : b * gate.agents + a);
+    return since !== undefined && at >= since;
+  }
+  const type = gate.typeSlot[t[row + 1]! + 2] ?? -1;
+  return type >= 0 && gate.buckets[type]!.has(bucketOf(at));
 }
 
 /** The bytes each columns' lengths and indexes were last checked against. */
@@ -461,6 +562,7 @@ function decodeRows(
   lineBase: number,
   raw: Uint8Array,
   pick: ((keys: EventKeys) => boolean) | null,
+  filter: KeyFilter | null = null,
 ): DecodedEvents {
   // Checked once per columns and bytes, however often their events are picked from.
   if (checked.get(columns) !== raw) {
@@ -471,6 +573,9 @@ function decodeRows(
   // Two more than the dictionary's strings: null and absent come first.
   const strings = values.length - 2;
   const facts = new FactsDecoder(columns, values);
+  // With a filter most rows are passed over unread, so the facts are found by each row's start.
+  const gate = pick !== null && filter !== null ? gateOf(filter, values) : null;
+  const factStarts = gate === null ? null : factStartsOf(columns);
   const rawBuffer = raw.buffer as ArrayBuffer;
   const rawOffset = raw.byteOffset;
   const count = columns.count;
@@ -492,6 +597,7 @@ function decodeRows(
   };
   for (let i = 0; i < count; i++) {
     const row = i * TEXT_FIELDS.length;
+    if (gate !== null && !meetsGate(gate, t, row, ts[i]!)) continue;
     const from = SOURCES[source[i]!];
     const id = values[t[row]! + 2];
     const type = values[t[row + 1]! + 2];
@@ -529,9 +635,10 @@ function decodeRows(
       keys.conversationId = conversationId;
       keys.taskId = taskId;
       if (!pick(keys)) {
-        facts.skip(i);
+        if (factStarts === null) facts.skip(i);
         continue;
       }
+      if (factStarts !== null) facts.seek(i, factStarts);
     }
     let event = new LoadedEvent(
       id,
@@ -558,8 +665,31 @@ function decodeRows(
     else events.push(event);
     if (needsTime[i] === 1) untimed.push(i);
   }
-  facts.checkAllRead();
+  // factStartsOf checked the facts columns against the masks of every row.
+  if (factStarts === null) facts.checkAllRead();
   return { events, untimed };
+}
+
+/** Each columns' rows' places in the facts columns, worked out once however often their events are picked from. */
+const factStartsKept = new WeakMap<EventColumns, Int32Array>();
+
+/**
+ * Where each row's facts start in the four facts columns (text, number, flag, JSON), at
+ * `4 * row + kind`, and after the last row where they end, which must be each column's length.
+ */
+function factStartsOf(columns: EventColumns): Int32Array {
+  const kept = factStartsKept.get(columns);
+  if (kept !== undefined) return kept;
+  const starts = new Int32Array(4 * (columns.count + 1));
+  const walk = new FactsDecoder(columns, []);
+  for (let i = 0; i < columns.count; i++) {
+    walk.tell(starts, 4 * i);
+    walk.skip(i);
+  }
+  walk.tell(starts, 4 * columns.count);
+  walk.checkAllRead();
+  factStartsKept.set(columns, starts);
+  return starts;
 }
 
 /** The strings of a dictionary read once, not kept: a whole decode needs them only while it runs. */
@@ -634,6 +764,22 @@ class FactsDecoder {
       }
     }
     return (facts as EventFacts | null) ?? NO_FACTS;
+  }
+
+  /** Writes the four cursors into `starts` from `at`, as seek reads them. */
+  tell(starts: Int32Array, at: number): void {
+    starts[at] = this.text;
+    starts[at + 1] = this.number;
+    starts[at + 2] = this.flag;
+    starts[at + 3] = this.json;
+  }
+
+  /** Puts the cursors at event `i`'s facts, by the starts factStartsOf worked out. */
+  seek(i: number, starts: Int32Array): void {
+    this.text = starts[4 * i]!;
+    this.number = starts[4 * i + 1]!;
+    this.flag = starts[4 * i + 2]!;
+    this.json = starts[4 * i + 3]!;
   }
 
   /** Moves past event `i`'s facts without making them. */

@@ -2,6 +2,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { BaseEvent } from "../../src/core/event.ts";
 import { EventFacts } from "../../src/core/event-facts.ts";
+import { hasAlternatives, meetsFilter, type KeyFilter } from "../../src/core/incremental/key-filter.ts";
+import { bucketOf } from "../../src/core/sessions/thread-key.ts";
 import { discoverInputs } from "../../src/ingest/discover.ts";
 import {
   columnsFromBytes,
@@ -10,6 +12,7 @@ import {
   EVENT_FIELD_COLUMNS,
   EventColumnsBuilder,
   FACT_FIELDS,
+  selectEvents,
   type EventColumns,
 } from "../../src/ingest/event-columns.ts";
 import { FindingsTally } from "../../src/ingest/findings-tally.ts";
@@ -46,6 +49,44 @@ function expectSameEvents(actual: readonly BaseEvent[], expected: readonly BaseE
     expect(Object.is(a.ts, e.ts)).toBe(true);
     expect(Buffer.from(a.raw).equals(Buffer.from(e.raw))).toBe(true);
   }
+}
+
+/** The time halfway through the events' times. */
+function middle(events: readonly BaseEvent[]): number {
+  const times = events
+    .map((e) => e.ts)
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+/** Every third distinct value of a field the events hold. */
+function some(events: readonly BaseEvent[], field: (e: BaseEvent) => string | null): Set<string> {
+  const values = [...new Set(events.map(field).filter((v) => v !== null))].sort();
+  return new Set(values.filter((_, i) => i % 3 === 0));
+}
+
+/** Every other pair of agents that legacy lines name, in thread keys' order, each from `since`. */
+function pairsOf(events: readonly BaseEvent[], since: number): Map<string, Map<string, number>> {
+  const pairs = new Map<string, Map<string, number>>();
+  let n = 0;
+  for (const e of events) {
+    if (e.conversationId !== null || e.fromAgent === null || e.toAgent === null) continue;
+    const [a, b] = e.fromAgent <= e.toAgent ? [e.fromAgent, e.toAgent] : [e.toAgent, e.fromAgent];
+    if (pairs.get(a)?.has(b) === true || n++ % 2 === 1) continue;
+    (pairs.get(a) ?? pairs.set(a, new Map()).get(a))?.set(b, since);
+  }
+  return pairs;
+}
+
+/** Every third five minutes of each type of the events of neither a conversation nor a pair. */
+function bucketsOf(events: readonly BaseEvent[]): Map<string, Set<number>> {
+  const buckets = new Map<string, Set<number>>();
+  events.forEach((e, i) => {
+    if (e.conversationId !== null || (e.fromAgent !== null && e.toAgent !== null) || i % 3 !== 0) return;
+    (buckets.get(e.type) ?? buckets.set(e.type, new Set()).get(e.type))?.add(bucketOf(e.ts));
+  });
+  return buckets;
 }
 
 /** The columns through their bytes, as the cache writes and reads them. */
@@ -119,6 +160,50 @@ describe("event columns", () => {
       events.map((e) => ({ ...e, line: e.line + 10 })),
     );
     expect(decoded.events.map((e) => e.line)).toEqual([11, 13, 14]);
+  });
+
+  // One row per condition of a KeyFilter, alone and together: the columns must let through exactly
+  // the events meetsFilter lets through, and make each with its facts.
+  const sampleLog = "content/sample/logs/coordination-events-2026-02.ndjson";
+  const filters: Array<[string, (events: readonly BaseEvent[]) => KeyFilter]> = [
+    ["no condition", () => ({})],
+    ["before a time", (events) => ({ before: middle(events) })],
+    ["from a time", (events) => ({ from: middle(events) })],
+    ["of work sessions", (events) => ({ workSessionIds: some(events, (e) => e.workSessionId) })],
+    ["of conversations", (events) => ({ conversationIds: some(events, (e) => e.conversationId) })],
+    ["of tasks", (events) => ({ taskIds: some(events, (e) => e.taskId) })],
+    [
+      "of pairs from a time",
+      (events) => ({
+        pairs: pairsOf(events, middle(events.filter((e) => e.conversationId === null && e.toAgent !== null))),
+      }),
+    ],
+    ["of five minutes of some types", (events) => ({ buckets: bucketsOf(events) })],
+    [
+      "before a time and of sessions, conversations or tasks",
+      (events) => ({
+        before: middle(events),
+        workSessionIds: some(events, (e) => e.workSessionId),
+        conversationIds: some(events, (e) => e.conversationId),
+        taskIds: some(events, (e) => e.taskId),
+        pairs: pairsOf(events, -Infinity),
+        buckets: bucketsOf(events),
+      }),
+    ],
+  ];
+  it.each(filters)("select the events a filter lets through: %s", async (_, make) => {
+    const { events, columns } = await readWithColumns(path.join(ROOT, sampleLog), sampleLog, true);
+    const filter = make(events);
+    const pick = (keys: { line: number }) => keys.line % 3 !== 0;
+    const expected = events.filter((e) => meetsFilter(filter, e) && pick(e));
+    expect(expected.length).toBeGreaterThan(0);
+    if (hasAlternatives(filter) || filter.before !== undefined)
+      expect(expected.length).toBeLessThan(events.filter(pick).length);
+    for (const read of [columns, throughBytes(columns, true)]) {
+      expectSameEvents(selectEvents(read, sampleLog, 0, read.rawBytes, pick, filter), expected);
+      // Asked again of the same columns, which keep what the first selection worked out.
+      expectSameEvents(selectEvents(read, sampleLog, 0, read.rawBytes, pick, filter), expected);
+    }
   });
 
   it("refuse damaged columns instead of reading past them", async () => {

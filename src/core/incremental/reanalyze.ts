@@ -6,12 +6,13 @@ import { SCHEMA_VERSION, type InputSummary } from "../report.ts";
 import { contentionOfWaits, queuedWaitsOf, type SendWait } from "../sessions/blocked-flows.ts";
 import { nextSessionsOf } from "../sessions/session-links.ts";
 import { ARCHIVE_AFTER_MS } from "../sessions/status.ts";
-import { LEGACY_GAP_MS, threadKeyOf } from "../sessions/thread-key.ts";
+import { bucketOf, LEGACY_GAP_MS } from "../sessions/thread-key.ts";
 import { ORPHAN_AFTER_MS } from "../sessions/thread-outcome.ts";
 import { answersNoTask } from "../tasks/build-tasks.ts";
 import { STALE_AFTER_MS } from "../tasks/task-flags.ts";
 import { toIso } from "../time.ts";
 import { weeklyCategories, type WeekSession } from "../weeks.ts";
+import type { KeyFilter } from "./key-filter.ts";
 import { reportPieces, runsOf, type Piece, type ReportPieces } from "./report-pieces.ts";
 import type {
   AnalysisSnapshot,
@@ -61,7 +62,8 @@ export type EventKeys = Pick<
  * event's keys (one object written over for each event, which it must not keep) and its file.
  */
 export interface CachedEvents {
-  select(pick: (keys: EventKeys, file: string) => boolean): BaseEvent[];
+  /** The events `pick` takes; `filter`, when given, is met by every one of them (see KeyFilter). */
+  select(pick: (keys: EventKeys, file: string) => boolean, filter?: KeyFilter): BaseEvent[];
   /** How many lines the cached events of each file cover, by path. */
   lines(): ReadonlyMap<string, number>;
 }
@@ -133,8 +135,8 @@ export function reanalyze(
   const loadedOld = input.events.filter((e) => !isNew(e));
   const old: CachedEvents = {
     lines: () => cached.lines(),
-    select: (pick) => [
-      ...cached.select((keys, file) => !isNewLine(file, keys.line) && pick(keys, file)),
+    select: (pick, filter) => [
+      ...cached.select((keys, file) => !isNewLine(file, keys.line) && pick(keys, file), filter),
       ...loadedOld.filter((e) => pick(e, e.file)),
     ],
   };
@@ -154,18 +156,9 @@ export function reanalyze(
   const logEndMs = fresh.reduce((end, e) => Math.max(end, e.ts), snap.logEndMs);
   const moved = logEndMs !== snap.logEndMs;
   const window = windowOf(snap.unattributed, fresh, moved ? snap.logEndMs - ORPHAN_AFTER_MS : Infinity);
-  // One pass over the earlier events makes those from the cut and notes the time of every legacy
-  // line of an agent pair, from which the pairs' inferred conversations are followed back.
-  const pairTimes: PairTimes = new Map();
-  const after = old.select((e) => {
-    if (isPairLine(e)) {
-      const [a, b] = pairOf(e);
-      const byB = pairTimes.get(a) ?? pairTimes.set(a, new Map()).get(a);
-      const times = byB?.get(b) ?? byB?.set(b, []).get(b);
-      times?.push(e.ts);
-    }
-    return e.ts >= window.cut;
-  });
+  // One pass over the earlier events makes those from the cut; those before it are looked at
+  // again only for what the new events change.
+  const after = old.select((e) => e.ts >= window.cut, { from: window.cut });
   const afterProblem = windowProblem(after, fresh);
   if (afterProblem !== null) return { reason: afterProblem };
 
@@ -173,7 +166,11 @@ export function reanalyze(
   const tasks = dirtyTasks(snap, fresh, context.nowMs);
   if (snap.scopeAnswers && tasks.size > 0)
     return { reason: "the log answers human questions without naming their tasks" };
-  const loose = looseThreadsOf([...after, ...fresh], pairTimes, sessionOf);
+  const loose = looseThreadsOf(
+    [...after, ...fresh],
+    (pairs) => pairTimesOf(old, after, window.cut, pairs),
+    sessionOf,
+  );
 
   const twinned = new Set(snap.twinned);
   const previous = new Map<string, string | undefined>(snap.sessions.map((s) => [s.id, s.previous]));
@@ -184,11 +181,14 @@ export function reanalyze(
   // sessions: it is analysed again too, in another round, until no list of next sessions changes.
   for (let round = 0; round < LINK_ROUNDS && stages === null; round++) {
     // The events from the cut are in `after` already; of the earlier ones, those of what is made again.
-    const earlier = old.select((e) => {
-      if (e.ts >= window.cut) return false;
-      const ws = sessionOf(e);
-      return (ws !== null && dirty.has(ws)) || (e.taskId !== null && tasks.has(e.taskId)) || loose.holds(e);
-    });
+    const earlier = old.select(
+      (e) => {
+        if (e.ts >= window.cut) return false;
+        const ws = sessionOf(e);
+        return (ws !== null && dirty.has(ws)) || (e.taskId !== null && tasks.has(e.taskId)) || loose.holds(e);
+      },
+      earlierFilter(window.cut, dirty, tasks, ties, loose),
+    );
     picked = new Set<BaseEvent>([...earlier, ...after, ...fresh]);
     for (const e of picked) {
       if (e.source === "claude_code") return { reason: "a Claude Code session would be analysed again" };
@@ -420,6 +420,38 @@ function attributedTo(
 }
 
 /**
+ * What every earlier event analysed again meets: it is before the cut, and its session is dirty
+ * (by its own id, or by the one session its conversation or task is tied to), or its task is, or
+ * a loose thread holds it (by its conversation, or, without one, as a pair's line or by its bucket).
+ */
+function earlierFilter(
+  cut: number,
+  dirty: ReadonlySet<string>,
+  tasks: ReadonlySet<string>,
+  ties: Ties,
+  loose: LooseThreads,
+): KeyFilter {
+  const tiedToDirty = (tied: ReadonlyMap<string, readonly string[]>): Set<string> => {
+    const keys = new Set<string>();
+    for (const [key, sessions] of tied)
+      if (sessions.length === 1 && dirty.has(sessions[0] as string)) keys.add(key);
+    return keys;
+  };
+  const taskIds = tiedToDirty(ties.byTask);
+  for (const id of tasks) taskIds.add(id);
+  const conversationIds = tiedToDirty(ties.byConversation);
+  for (const id of loose.conversations) conversationIds.add(id);
+  return {
+    before: cut,
+    workSessionIds: dirty,
+    conversationIds,
+    taskIds,
+    pairs: loose.pairs,
+    buckets: loose.buckets,
+  };
+}
+
+/**
  * Where the lists in time order are made again from: the earliest new event, or `from`, moved back
  * to the start of the kept run of unattributed events it falls in, so that the runs before it are
  * kept whole and hold only earlier events.
@@ -515,17 +547,18 @@ function dirtyTasks(snap: AnalysisSnapshot, fresh: readonly BaseEvent[], nowMs: 
  * again whole: every event of their conversations and of their types' five minutes, and of an
  * agent pair's lines, those from the start of the inferred conversation the first of them is in.
  * That start is looked for among all of the pair's lines, attributed or not: more lines can only
- * bridge more silences, so the start found is never later than the thread's own.
+ * bridge more silences, so the start found is never later than the thread's own. `timesOf` gives
+ * the times of the earlier lines of the pairs of some agents.
  */
 function looseThreadsOf(
   events: readonly BaseEvent[],
-  pairTimes: PairTimes,
+  timesOf: (pairs: ReadonlyMap<string, ReadonlyMap<string, unknown>>) => PairTimes,
   sessionOf: (e: EventKeys) => string | null,
-): { holds: (e: EventKeys) => boolean } {
+): LooseThreads {
   // Looked up by their parts rather than by thread keys, as every earlier event is asked and most
   // are in none of these threads: a key would be a new string for each.
   const conversations = new Set<string>();
-  const buckets = new Set<string>();
+  const buckets = new Map<string, Set<number>>();
   const pairFirst = new Map<string, Map<string, number>>();
   for (const e of events) {
     if (sessionOf(e) !== null) continue;
@@ -534,8 +567,9 @@ function looseThreadsOf(
       const [a, b] = pairOf(e);
       const byB = pairFirst.get(a) ?? pairFirst.set(a, new Map()).get(a);
       byB?.set(b, Math.min(byB.get(b) ?? Infinity, e.ts));
-    } else buckets.add(threadKeyOf(e));
+    } else (buckets.get(e.type) ?? buckets.set(e.type, new Set()).get(e.type))?.add(bucketOf(e.ts));
   }
+  const pairTimes: PairTimes = pairFirst.size === 0 ? new Map() : timesOf(pairFirst);
   // The start of each pair's inferred conversation that its first line of `events` is in.
   const starts = new Map<string, Map<string, number>>();
   for (const [a, byB] of pairFirst)
@@ -550,6 +584,9 @@ function looseThreadsOf(
     }
   const none = conversations.size === 0 && buckets.size === 0 && starts.size === 0;
   return {
+    conversations,
+    pairs: starts,
+    buckets,
     holds: (e) => {
       if (none) return false;
       if (e.conversationId !== null) return conversations.has(e.conversationId);
@@ -558,12 +595,57 @@ function looseThreadsOf(
         const from = starts.get(a)?.get(b);
         return from !== undefined && e.ts >= from;
       }
-      return buckets.size > 0 && buckets.has(threadKeyOf(e));
+      return buckets.get(e.type)?.has(bucketOf(e.ts)) === true;
     },
   };
 }
 
-/** An agent pair's two agents in the order thread keys name them (see threadKeyOf). */
+/** The unattributed threads of the events from the cut, which earlier events of theirs join. */
+interface LooseThreads {
+  /** Whether an earlier event is in one of them. */
+  holds: (e: EventKeys) => boolean;
+  /** Their conversations: an earlier event with a conversation is in one only when it is one of these. */
+  conversations: ReadonlySet<string>;
+  /** Their pairs, by the pair's agents in key order: a pair's line is in one from this time on. */
+  pairs: ReadonlyMap<string, ReadonlyMap<string, number>>;
+  /** Their buckets: by type, the five minutes (bucketOf) an event of neither a conversation nor a pair is in. */
+  buckets: ReadonlyMap<string, ReadonlySet<number>>;
+}
+
+/**
+ * The times of the legacy lines of `pairs` (by their agents in key order) that the last analysis
+ * saw: those from the cut are in `after`, and the earlier ones are looked for.
+ */
+function pairTimesOf(
+  old: CachedEvents,
+  after: readonly BaseEvent[],
+  cut: number,
+  pairs: ReadonlyMap<string, ReadonlyMap<string, unknown>>,
+): PairTimes {
+  const times: PairTimes = new Map();
+  const note = (e: EventKeys): void => {
+    if (!isPairLine(e)) return;
+    const [a, b] = pairOf(e);
+    if (pairs.get(a)?.has(b) !== true) return;
+    const byB = times.get(a) ?? times.set(a, new Map()).get(a);
+    (byB?.get(b) ?? byB?.set(b, []).get(b))?.push(e.ts);
+  };
+  for (const e of after) note(e);
+  // Every line of those pairs: a time no line has is before any.
+  const since = new Map(
+    [...pairs].map(([a, byB]) => [a, new Map([...byB.keys()].map((b) => [b, -Infinity]))]),
+  );
+  old.select(
+    (e) => {
+      if (e.ts < cut) note(e);
+      return false;
+    },
+    { before: cut, pairs: since },
+  );
+  return times;
+}
+
+/** An agent pair's two agents in the order thread keys name them (see threadKeyOf in thread-key.ts). */
 function pairOf(e: EventKeys): [string, string] {
   const a = e.fromAgent as string;
   const b = e.toAgent as string;

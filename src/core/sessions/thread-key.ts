@@ -26,7 +26,12 @@ export function threadKeyOf(
   const b = event.toAgent;
   // The pair in sorted order (as Array.prototype.sort orders text), without making an array per event.
   if (a !== null && b !== null) return a <= b ? `${PAIR_PREFIX}${a}_${b}` : `${PAIR_PREFIX}${b}_${a}`;
-  return `event:${event.type}:${Math.floor(event.ts / BUCKET_MS) * BUCKET_MS}`;
+  return `event:${event.type}:${bucketOf(event.ts)}`;
+}
+
+/** The start of the five minutes a time falls in, which keys the thread of an event of neither a conversation nor a pair. */
+export function bucketOf(ts: number): number {
+  return Math.floor(ts / BUCKET_MS) * BUCKET_MS;
 }
 
 /** True for the key of a thread of an agent pair (unsplit, or one inferred part of it). */

@@ -298,6 +298,65 @@ describe("the incremental analysis", () => {
     },
   );
 
+  // Scenario 2b (FAST): lines that name only a conversation or only a task belong to the work
+  // session their conversation or task is tied to by an earlier line; when the conversation or the
+  // task goes on, the session is analysed again with every earlier line of either.
+  it("reuses the analysis when lines that name only a tied conversation or task go on", async () => {
+    const s = await fresh(SAMPLE.dir);
+    const template = JSON.parse(lastWithMessage(s.log)) as LogLine;
+    const line = (ts: number, data: Record<string, unknown>, type = "a2a.send"): string =>
+      JSON.stringify({
+        type,
+        agentId: template.agentId,
+        ts,
+        data: {
+          fromAgent: template.data.fromAgent,
+          toAgent: template.data.toAgent,
+          message: `m${ts}`,
+          ...data,
+        },
+      });
+    const t0 = s.latest + HOUR;
+    append(s, s.log, [
+      line(t0, { workSessionId: "ws-tied", conversationId: "c-tied", taskId: "task-tied" }),
+      line(t0 + MINUTE, { conversationId: "c-tied" }, "a2a.response"),
+      line(t0 + 2 * MINUTE, { conversationId: "c-tied" }),
+      line(t0 + 3 * MINUTE, { taskId: "task-tied" }),
+      line(t0 + 4 * MINUTE, { workSessionId: "ws-tied" }, "a2a.complete"),
+    ]);
+    const before = await fill(s);
+    const count = (r: Report) => r.workSessions.find((w) => w.workSessionId === "ws-tied")?.eventCount;
+    expect(count(before)).toBe(5);
+    append(s, s.log, [line(t0 + 10 * MINUTE, { conversationId: "c-tied" }, "a2a.response")]);
+    expect(count(await check(s, "a line of the tied conversation", true))).toBe(6);
+    append(s, s.log, [line(t0 + 20 * MINUTE, { taskId: "task-tied" })]);
+    expect(count(await check(s, "a line of the tied task", true))).toBe(7);
+  });
+
+  // Scenario 3b (FAST): a legacy pair's new line joins a conversation whose first line is further
+  // back than the kept run of unattributed events it falls in, past 600 other pairs' lines.
+  it("reuses the analysis when a legacy pair's line joins a conversation that began runs earlier", async () => {
+    const s = await fresh(SAMPLE.dir);
+    const pairLine = (ts: number, from: string, to: string): string =>
+      JSON.stringify({
+        type: "a2a.send",
+        agentId: from,
+        ts,
+        data: { fromAgent: from, toAgent: to, message: `m${ts}` },
+      });
+    const t0 = s.latest + HOUR;
+    // More than two runs of unattributed events (256 each), as in scenario 3c.
+    const others = Array.from({ length: 600 }, (_, i) => pairLine(t0 + (i + 1) * 1000, `p${i}`, `q${i}`));
+    append(s, s.log, [pairLine(t0, "pa", "pb"), ...others, pairLine(t0 + 20 * MINUTE, "pa", "pb")]);
+    await fill(s);
+    const late = t0 + 40 * MINUTE;
+    append(s, s.log, [pairLine(late, "pa", "pb")]);
+    const after = await check(s, "a pair's line within 30 minutes of a chain of its lines", true);
+    expect(after.unattributed.find((e) => e.ts === late)?.threadKey).toMatch(
+      new RegExp(`@${new Date(t0).toISOString()}$`),
+    );
+  });
+
   // Scenario 3 (FAST): legacy lines (an a2a.send with only fromAgent and toAgent, no conversation
   // id) are grouped by their pair and by the gap to the pair's last line, so a new one may join
   // the pair's last conversation (within 30 minutes) or start another (far later).
@@ -338,6 +397,31 @@ describe("the incremental analysis", () => {
     append(s, s.log, [pairLine(days, "days later")]);
     const third = await check(s, "a legacy line days after the pair's last", true);
     expect(threadAt(third, days)).toMatch(new RegExp(`^pair:.*@${new Date(days).toISOString()}$`));
+  });
+
+  // Scenario 3c (FAST): a line of neither a conversation nor a pair joins the thread of its type's
+  // five minutes, whose first line is further back than the kept run it falls in.
+  it("reuses the analysis when a line joins its type's five minutes, begun runs earlier", async () => {
+    const s = await fresh(SAMPLE.dir);
+    const line = (ts: number, data: Record<string, unknown>): string =>
+      JSON.stringify({ type: "a2a.send", agentId: "pa", ts, data: { message: `m${ts}`, ...data } });
+    const bucket = 5 * MINUTE;
+    const t0 = Math.ceil((s.latest + HOUR) / bucket) * bucket;
+    // More than two runs of unattributed events (256 each): the kept run the new line falls in
+    // starts among them, whatever the sample's own unattributed events.
+    const others = Array.from({ length: 600 }, (_, i) =>
+      line(t0 + (i + 1) * 250, { fromAgent: `p${i}`, toAgent: `q${i}` }),
+    );
+    // A last line after the new one, so that the log's end stays and the cut is the new line's time.
+    const last = line(t0 + 290_000, { fromAgent: "pz", toAgent: "qz" });
+    append(s, s.log, [line(t0, { fromAgent: "pa" }), ...others, last]);
+    await fill(s);
+    const late = t0 + 200_000;
+    append(s, s.log, [line(late, { fromAgent: "pa" })]);
+    const after = await check(s, "a line of a bucket begun before the kept run", true);
+    const key = (ts: number) => after.unattributed.find((e) => e.ts === ts)?.threadKey;
+    expect(key(late)).toBeDefined();
+    expect(key(late)).toBe(key(t0));
   });
 
   // Scenario 4 (FAST): nothing changes but the time judged against, which moves what is open,
