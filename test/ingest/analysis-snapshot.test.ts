@@ -222,6 +222,58 @@ describe("writeReport and readSnapshot", () => {
     }
   });
 
+  it("copy members kept in their order as one span, and place each one", async () => {
+    const draft = draftOf();
+    const first = await written(draft);
+    const { snapshot: keptSnapshot, report: keptReport } = await kept(first.file);
+    const report = JSON.parse(draft.json) as Parameters<typeof reportPieces>[0]["head"] &
+      Parameters<typeof reportPieces>[0]["tail"];
+    const layout = reportPieces({
+      head: report,
+      sessions: keptSnapshot.sessions.map((m) => ({ kept: m.at })),
+      unattributed: keptSnapshot.unattributed.map((r) => ({ kept: r.at })),
+      tasks: keptSnapshot.tasks.map((t) => ({ kept: t.at })),
+      flows: keptSnapshot.flows.map((f) => ({ kept: f.at })),
+      tail: report,
+    });
+    expect(keptSnapshot.sessions.length).toBeGreaterThan(1);
+    const dir = tmpTree();
+    const target = path.join(dir, "report.json");
+    const file = path.join(dir, "next.analysis");
+    await writeReport(target, layout, keptReport, { file, snapshot: keptSnapshot, warn: () => undefined });
+    expect(readFileSync(target, "utf8")).toBe(readFileSync(first.target, "utf8"));
+    const next = await kept(file);
+    expect(next.snapshot.sessions.map((m) => m.at)).toEqual(keptSnapshot.sessions.map((m) => m.at));
+    expect(next.snapshot.tasks.map((m) => m.at)).toEqual(keptSnapshot.tasks.map((m) => m.at));
+  });
+
+  it.each([
+    ["a comma", "a,b\n", "a,b\n"],
+    ["another byte", "a;b\n", null],
+  ])(
+    "join two members kept one byte apart when %s is between them, and refuse them otherwise",
+    async (_, kept, out) => {
+      const dir = tmpTree({ "kept.report": kept });
+      const handle = await open(path.join(dir, "kept.report"), "r");
+      onTestFinished(() => handle.close());
+      const report = { handle, path: path.join(dir, "kept.report"), bytes: 3 };
+      const layout = {
+        ...draftOf().layout,
+        pieces: [{ kept: [0, 1] as [number, number] }, { text: "," }, { kept: [2, 1] as [number, number] }],
+      };
+      const target = path.join(dir, "r.json");
+      if (out === null) {
+        await expect(writeReport(target, layout, report, null)).rejects.toBeInstanceOf(
+          KeptReportChangedError,
+        );
+        expect(existsSync(target)).toBe(false);
+      } else {
+        await writeReport(target, layout, report, null);
+        expect(readFileSync(target, "utf8")).toBe(out);
+      }
+    },
+  );
+
   it("write pieces larger than a write buffer whole, as text and as kept bytes", async () => {
     const draft = draftOf();
     // A member of more than BATCH_BYTES is written on its own, not through the buffer: both ways checked.
