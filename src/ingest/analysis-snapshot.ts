@@ -6,13 +6,13 @@ import {
   mkdir,
   open,
   readFile,
-  rename,
   rm,
   stat,
   writeFile,
 } from "node:fs/promises";
 import path from "node:path";
 import { crc32 } from "node:zlib";
+import { replaceFile } from "./replace-file.ts";
 import { pieceText, type Piece, type ReportPieces } from "../core/incremental/report-pieces.ts";
 import type { AnalysisSnapshot, ByteSpan, ReportFile } from "../core/incremental/snapshot.ts";
 import { cacheFormat } from "./parse-cache.ts";
@@ -174,7 +174,7 @@ export async function writeReport(
   }
   const linked = keep === null ? null : await linkInCache(temp, keep, suffix);
   try {
-    await rename(temp, target);
+    await replaceFile(temp, target);
   } catch (error) {
     await rm(temp, { force: true });
     if (linked !== null) await rm(linked, { force: true });
@@ -225,7 +225,7 @@ async function keepSnapshot(
   const temp = `${keep.file}.${suffix}`;
   try {
     const reportPath = keptReportFile(keep.file);
-    await rename(linked, reportPath);
+    await replaceFile(linked, reportPath);
     const stats = await stat(reportPath, { bigint: true });
     const reportFile: ReportFile = {
       device: String(stats.dev),
@@ -241,7 +241,7 @@ async function keepSnapshot(
     head.writeUInt32LE(json.length, 8);
     head.writeUInt32LE(crc32(json) >>> 0, 12);
     await writeFile(temp, Buffer.concat([head, json]));
-    await rename(temp, keep.file);
+    await replaceFile(temp, keep.file);
   } catch (error) {
     await rm(linked, { force: true }).catch(() => undefined);
     await rm(temp, { force: true }).catch(() => undefined);

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { mkdir, open, readdir, readFile, realpath, rename, rm, stat } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, realpath, rm, stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,6 +10,7 @@ import { columnsFromBytes, columnsToBytes, COLUMNS_LAYOUT, type EventColumns } f
 import { CacheHeader } from "./parse-cache-header.ts";
 import { findProjectRoot } from "./project-root.ts";
 import type { TallyState } from "./findings-tally.ts";
+import { replaceFile } from "./replace-file.ts";
 
 /**
  * Bumped whenever the cache file's own layout changes. What the code makes of a line is covered
@@ -347,7 +348,7 @@ export class ParseCache {
       } finally {
         await handle.close();
       }
-      await rename(temporary, target);
+      await replaceFile(temporary, target);
     } catch (error) {
       await rm(temporary, { force: true });
       throw error;

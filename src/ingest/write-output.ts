@@ -1,6 +1,7 @@
 import { once } from "node:events";
-import { type FileHandle, lstat, mkdir, open, readlink, realpath, rename, rm, stat } from "node:fs/promises";
+import { type FileHandle, lstat, mkdir, open, readlink, realpath, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import { replaceFile } from "./replace-file.ts";
 
 /**
  * How many bytes one write of the file writers carries at most. Pieces of text are encoded into a
@@ -59,7 +60,7 @@ export async function writeTextAtomic(
   try {
     // writeTextFile closes its file before it settles, so the temporary file can be removed at once.
     await writeTextFile(temp, pieces, "w", batchBytes);
-    await rename(temp, place.path);
+    await replaceFile(temp, place.path);
   } catch (error) {
     await rm(temp, { force: true });
     throw error;
