@@ -78,13 +78,28 @@ describe("bundleCli", () => {
       expect.arrayContaining(["scripts/cli.ts", "scripts/bundle-cli.ts", "tsconfig.json", "package.json"]),
     );
     expect(files.some((file) => file.startsWith("src/core/"))).toBe(true);
-    // Packages stay imports from node_modules.
+    // Packages stay imports from node_modules, but zod, which is inlined and left to the lockfile.
     expect(files.some((file) => file.includes("node_modules"))).toBe(false);
+    const code = readFileSync(path.join(bundle, "workscope.mjs"), "utf8");
+    expect(code).not.toMatch(/from "zod"/);
+    expect(code).toMatch(/import\("fast-glob"\)/);
+    expect(code).toMatch(/from "json5"/);
     const [file, mtimeMs, ctimeMs, size] = stamp.inputs[0]!;
     const stat = statSync(path.join(copy, file));
     expect([mtimeMs, ctimeMs, size]).toEqual([stat.mtimeMs, stat.ctimeMs, stat.size]);
     // Each file was put in place by a rename: no temporary file is left beside them.
     expect(readdirSync(bundle).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+  });
+
+  it("counts the lockfile among what the bundle is built from, as it holds the inlined packages' versions", async () => {
+    const project = tmpTree({
+      "package.json": "{}",
+      "package-lock.json": "{}",
+      "scripts/workscope.ts": 'console.log("one");\n',
+    });
+    await bundleCli(project);
+    const stamp = JSON.parse(readFileSync(path.join(project, BUNDLE_FOLDER, STAMP_FILE), "utf8")) as Stamp;
+    expect(stamp.inputs.map(([file]) => file)).toContain("package-lock.json");
   });
 
   it("writes the same files as esbuild writes in place, and puts new files in place of the old by a rename", async () => {
