@@ -552,7 +552,7 @@ function dirtyTasks(snap: AnalysisSnapshot, fresh: readonly BaseEvent[], nowMs: 
  */
 function looseThreadsOf(
   events: readonly BaseEvent[],
-  timesOf: (pairs: ReadonlyMap<string, ReadonlyMap<string, unknown>>) => PairTimes,
+  timesOf: (pairs: ReadonlyMap<string, ReadonlyMap<string, number>>) => PairTimes,
   sessionOf: (e: EventKeys) => string | null,
 ): LooseThreads {
   // Looked up by their parts rather than by thread keys, as every earlier event is asked and most
@@ -569,19 +569,32 @@ function looseThreadsOf(
       byB?.set(b, Math.min(byB.get(b) ?? Infinity, e.ts));
     } else (buckets.get(e.type) ?? buckets.set(e.type, new Set()).get(e.type))?.add(bucketOf(e.ts));
   }
-  const pairTimes: PairTimes = pairFirst.size === 0 ? new Map() : timesOf(pairFirst);
-  // The start of each pair's inferred conversation that its first line of `events` is in.
-  const starts = new Map<string, Map<string, number>>();
-  for (const [a, byB] of pairFirst)
-    for (const [b, first] of byB) {
-      let from = first;
-      const earlier = (pairTimes.get(a)?.get(b) ?? []).filter((ts) => ts < first).sort((x, y) => y - x);
-      for (const ts of earlier) {
-        if (from - ts > LEGACY_GAP_MS) break;
-        from = ts;
+  // The start of each pair's inferred conversation that its first line of `events` is in, walked
+  // back from that line over the pair's earlier lines. They are looked for only as far back as
+  // `reach`, most conversations being minutes long, and further when the walk came within a
+  // silence of where the look began, as a line before it could then go on with the conversation.
+  let starts = new Map<string, Map<string, number>>();
+  for (let reach = LOOK_BACK_MS; pairFirst.size > 0; reach *= 8) {
+    const look = reach > MAX_LOOK_BACK_MS ? Infinity : reach;
+    const since = new Map(
+      [...pairFirst].map(([a, byB]) => [a, new Map([...byB].map(([b, first]) => [b, first - look]))]),
+    );
+    const pairTimes = timesOf(since);
+    starts = new Map();
+    let settled = true;
+    for (const [a, byB] of pairFirst)
+      for (const [b, first] of byB) {
+        let from = first;
+        const earlier = (pairTimes.get(a)?.get(b) ?? []).filter((ts) => ts < first).sort((x, y) => y - x);
+        for (const ts of earlier) {
+          if (from - ts > LEGACY_GAP_MS) break;
+          from = ts;
+        }
+        (starts.get(a) ?? starts.set(a, new Map()).get(a))?.set(b, from);
+        if (from - (first - look) < LEGACY_GAP_MS) settled = false;
       }
-      (starts.get(a) ?? starts.set(a, new Map()).get(a))?.set(b, from);
-    }
+    if (settled || look === Infinity) break;
+  }
   const none = conversations.size === 0 && buckets.size === 0 && starts.size === 0;
   return {
     conversations,
@@ -612,15 +625,21 @@ interface LooseThreads {
   buckets: ReadonlyMap<string, ReadonlySet<number>>;
 }
 
+/** How far back the earlier lines of a loose thread's pair are first looked for: twelve silences. */
+const LOOK_BACK_MS = 12 * LEGACY_GAP_MS;
+/** Past this, they are looked for all the way back. */
+const MAX_LOOK_BACK_MS = 90 * 24 * 60 * 60 * 1000;
+
 /**
- * The times of the legacy lines of `pairs` (by their agents in key order) that the last analysis
- * saw: those from the cut are in `after`, and the earlier ones are looked for.
+ * The times of the legacy lines of `pairs` (by their agents in key order, each from a time) that
+ * the last analysis saw: those from the cut are in `after` (all of them), and the earlier ones
+ * from the pair's time on are looked for.
  */
 function pairTimesOf(
   old: CachedEvents,
   after: readonly BaseEvent[],
   cut: number,
-  pairs: ReadonlyMap<string, ReadonlyMap<string, unknown>>,
+  pairs: ReadonlyMap<string, ReadonlyMap<string, number>>,
 ): PairTimes {
   const times: PairTimes = new Map();
   const note = (e: EventKeys): void => {
@@ -631,16 +650,12 @@ function pairTimesOf(
     (byB?.get(b) ?? byB?.set(b, []).get(b))?.push(e.ts);
   };
   for (const e of after) note(e);
-  // Every line of those pairs: a time no line has is before any.
-  const since = new Map(
-    [...pairs].map(([a, byB]) => [a, new Map([...byB.keys()].map((b) => [b, -Infinity]))]),
-  );
   old.select(
     (e) => {
       if (e.ts < cut) note(e);
       return false;
     },
-    { before: cut, pairs: since },
+    { before: cut, pairs },
   );
   return times;
 }

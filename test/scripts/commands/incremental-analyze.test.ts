@@ -399,6 +399,49 @@ describe("the incremental analysis", () => {
     expect(threadAt(third, days)).toMatch(new RegExp(`^pair:.*@${new Date(days).toISOString()}$`));
   });
 
+  // Scenario 3d (FAST): a legacy pair's conversation that has gone on for ten hours, a line every
+  // twenty minutes, further back than the run first looks for a pair's earlier lines.
+  it("reuses the analysis when a legacy pair's line joins a conversation ten hours long", async () => {
+    const s = await fresh(SAMPLE.dir);
+    const pairLine = (ts: number): string =>
+      JSON.stringify({
+        type: "a2a.send",
+        agentId: "pa",
+        ts,
+        data: { fromAgent: "pa", toAgent: "pb", message: `m${ts}` },
+      });
+    const t0 = s.latest + HOUR;
+    const chain = Array.from({ length: 31 }, (_, i) => [
+      t0 + i * 20 * MINUTE,
+      pairLine(t0 + i * 20 * MINUTE),
+    ]);
+    // Other pairs' lines between, so that the kept run the new line falls in starts hours after t0.
+    const others = Array.from({ length: 600 }, (_, i) => {
+      const ts = t0 + 30_000 + i * 60_000;
+      return [
+        ts,
+        JSON.stringify({
+          type: "a2a.send",
+          agentId: `p${i}`,
+          ts,
+          data: { fromAgent: `p${i}`, toAgent: `q${i}` },
+        }),
+      ];
+    });
+    append(
+      s,
+      s.log,
+      [...chain, ...others].sort((x, y) => Number(x[0]) - Number(y[0])).map(([, line]) => String(line)),
+    );
+    await fill(s);
+    const late = t0 + 10 * HOUR + 10 * MINUTE;
+    append(s, s.log, [pairLine(late)]);
+    const after = await check(s, "a pair's line after ten hours of its conversation", true);
+    expect(after.unattributed.find((e) => e.ts === late)?.threadKey).toMatch(
+      new RegExp(`@${new Date(t0).toISOString()}$`),
+    );
+  });
+
   // Scenario 3c (FAST): a line of neither a conversation nor a pair joins the thread of its type's
   // five minutes, whose first line is further back than the kept run it falls in.
   it("reuses the analysis when a line joins its type's five minutes, begun runs earlier", async () => {
