@@ -680,16 +680,51 @@ const factStartsKept = new WeakMap<EventColumns, Int32Array>();
 function factStartsOf(columns: EventColumns): Int32Array {
   const kept = factStartsKept.get(columns);
   if (kept !== undefined) return kept;
-  const starts = new Int32Array(4 * (columns.count + 1));
-  const walk = new FactsDecoder(columns, []);
-  for (let i = 0; i < columns.count; i++) {
-    walk.tell(starts, 4 * i);
-    walk.skip(i);
+  const { count, factMask } = columns;
+  const starts = new Int32Array(4 * (count + 1));
+  // Counted a word at a time, by the bits of each kind: several times faster than a walk over
+  // every fact, which a warm run would take over every row of the cache.
+  let text = 0;
+  let number = 0;
+  let flag = 0;
+  let json = 0;
+  for (let i = 0; i < count; i++) {
+    starts[4 * i] = text;
+    starts[4 * i + 1] = number;
+    starts[4 * i + 2] = flag;
+    starts[4 * i + 3] = json;
+    for (let w = 0; w < FACT_WORDS; w++) {
+      const mask = factMask[i * FACT_WORDS + w]!;
+      if (mask === 0) continue;
+      text += bitCount(mask & KIND_BITS[w]!);
+      number += bitCount(mask & KIND_BITS[FACT_WORDS + w]!);
+      flag += bitCount(mask & KIND_BITS[2 * FACT_WORDS + w]!);
+      json += bitCount(mask & KIND_BITS[3 * FACT_WORDS + w]!);
+    }
   }
-  walk.tell(starts, 4 * columns.count);
-  walk.checkAllRead();
+  starts.set([text, number, flag, json], 4 * count);
+  // The masks must ask for every value of every facts column, as a walk through all rows would.
+  const end = new FactsDecoder(columns, []);
+  end.seek(count, starts);
+  end.checkAllRead();
   factStartsKept.set(columns, starts);
   return starts;
+}
+
+/** For each kind of fact (text, number, flag, JSON, as FACT_KIND_CODE) and mask word, its facts' bits. */
+const KIND_BITS = (() => {
+  const bits = new Uint32Array(4 * FACT_WORDS);
+  FACT_FIELDS.forEach((_, f) => {
+    bits[FACT_KIND_CODE[f]! * FACT_WORDS + (f >>> 5)]! |= 1 << (f & 31);
+  });
+  return bits;
+})();
+
+/** How many bits of a 32-bit word are set. */
+function bitCount(word: number): number {
+  let x = word - ((word >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /** The strings of a dictionary read once, not kept: a whole decode needs them only while it runs. */
@@ -764,14 +799,6 @@ class FactsDecoder {
       }
     }
     return (facts as EventFacts | null) ?? NO_FACTS;
-  }
-
-  /** Writes the four cursors into `starts` from `at`, as seek reads them. */
-  tell(starts: Int32Array, at: number): void {
-    starts[at] = this.text;
-    starts[at + 1] = this.number;
-    starts[at + 2] = this.flag;
-    starts[at + 3] = this.json;
   }
 
   /** Puts the cursors at event `i`'s facts, by the starts factStartsOf worked out. */
