@@ -92,9 +92,10 @@ export interface BundleResult {
 
 /**
  * Bundles the entries of the project at `root` into `root/.cli-bundle/`. Packages stay imports
- * from node_modules, but those INLINED; the project's own modules are inlined. A file changed while esbuild read it
- * would leave a bundle older than the stamp says, so a build that saw a change under way is made
- * again. Each bundled file appears whole, by a rename, and the stamp last.
+ * from node_modules, but those INLINED; the project's own modules are inlined. A file changed
+ * while esbuild read it would leave a bundle older than the stamp says, so a build that saw a
+ * change under way is made again. Each bundled file appears whole, by a rename, and the stamp
+ * last.
  */
 export async function bundleCli(root: string): Promise<BundleResult> {
   const dir = path.join(root, BUNDLE_FOLDER);

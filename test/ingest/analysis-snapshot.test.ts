@@ -16,7 +16,12 @@ import path from "node:path";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { analyzeStages } from "../../src/core/analyze.ts";
 import type { LoadedInput } from "../../src/core/input.ts";
-import { pieceText, reportPieces, type Piece } from "../../src/core/incremental/report-pieces.ts";
+import {
+  pieceText,
+  reportPieces,
+  type Piece,
+  type ReportPieces,
+} from "../../src/core/incremental/report-pieces.ts";
 import type { AnalysisSnapshot } from "../../src/core/incremental/snapshot.ts";
 import { takeSnapshot, type SnapshotDraft } from "../../src/core/incremental/take-snapshot.ts";
 import {
@@ -109,6 +114,23 @@ function bytesOf(report: KeptReport): Buffer {
   return readFileSync(report.path).subarray(0, report.bytes);
 }
 
+/**
+ * The layout of the draft's Report with `sessions` for its sessions and every other member kept,
+ * from where the kept snapshot says it is.
+ */
+function keptLayout(draft: { json: string }, snapshot: AnalysisSnapshot, sessions: Piece[]): ReportPieces {
+  const report = JSON.parse(draft.json) as Parameters<typeof reportPieces>[0]["head"] &
+    Parameters<typeof reportPieces>[0]["tail"];
+  return reportPieces({
+    head: report,
+    sessions,
+    unattributed: snapshot.unattributed.map((r) => ({ kept: r.at })),
+    tasks: snapshot.tasks.map((t) => ({ kept: t.at })),
+    flows: snapshot.flows.map((f) => ({ kept: f.at })),
+    tail: report,
+  });
+}
+
 /** Writes the draft's Report and snapshot to a fresh folder (a cache folder `cacheDir` when given). */
 async function written(
   draft: SnapshotDraft,
@@ -185,21 +207,12 @@ describe("writeReport and readSnapshot", () => {
     const draft = draftOf();
     const first = await written(draft);
     const { snapshot: keptSnapshot, report: keptReport } = await kept(first.file);
-    const report = JSON.parse(draft.json) as Parameters<typeof reportPieces>[0]["head"] &
-      Parameters<typeof reportPieces>[0]["tail"];
     // The sessions swapped and kept as bytes, a new member of text before them: each one's place moves.
     const sessions: Piece[] = [
       { kept: (keptSnapshot.sessions[1] as { at: [number, number] }).at },
       { kept: (keptSnapshot.sessions[0] as { at: [number, number] }).at },
     ];
-    const layout = reportPieces({
-      head: report,
-      sessions,
-      unattributed: keptSnapshot.unattributed.map((r) => ({ kept: r.at })),
-      tasks: keptSnapshot.tasks.map((t) => ({ kept: t.at })),
-      flows: keptSnapshot.flows.map((f) => ({ kept: f.at })),
-      tail: report,
-    });
+    const layout = keptLayout(draft, keptSnapshot, sessions);
     const snapshot = {
       ...keptSnapshot,
       sessions: [keptSnapshot.sessions[1], keptSnapshot.sessions[0]],
@@ -226,16 +239,11 @@ describe("writeReport and readSnapshot", () => {
     const draft = draftOf();
     const first = await written(draft);
     const { snapshot: keptSnapshot, report: keptReport } = await kept(first.file);
-    const report = JSON.parse(draft.json) as Parameters<typeof reportPieces>[0]["head"] &
-      Parameters<typeof reportPieces>[0]["tail"];
-    const layout = reportPieces({
-      head: report,
-      sessions: keptSnapshot.sessions.map((m) => ({ kept: m.at })),
-      unattributed: keptSnapshot.unattributed.map((r) => ({ kept: r.at })),
-      tasks: keptSnapshot.tasks.map((t) => ({ kept: t.at })),
-      flows: keptSnapshot.flows.map((f) => ({ kept: f.at })),
-      tail: report,
-    });
+    const layout = keptLayout(
+      draft,
+      keptSnapshot,
+      keptSnapshot.sessions.map((m) => ({ kept: m.at })),
+    );
     expect(keptSnapshot.sessions.length).toBeGreaterThan(1);
     const dir = tmpTree();
     const target = path.join(dir, "report.json");

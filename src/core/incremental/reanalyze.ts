@@ -12,7 +12,7 @@ import { answersNoTask } from "../tasks/build-tasks.ts";
 import { STALE_AFTER_MS } from "../tasks/task-flags.ts";
 import { toIso } from "../time.ts";
 import { weeklyCategories, type WeekSession } from "../weeks.ts";
-import type { KeyFilter } from "./key-filter.ts";
+import { meetsFilter, type KeyFilter } from "./key-filter.ts";
 import { reportPieces, runsOf, type Piece, type ReportPieces } from "./report-pieces.ts";
 import type {
   AnalysisSnapshot,
@@ -185,7 +185,11 @@ export function reanalyze(
       (e) => {
         if (e.ts >= window.cut) return false;
         const ws = sessionOf(e);
-        return (ws !== null && dirty.has(ws)) || (e.taskId !== null && tasks.has(e.taskId)) || loose.holds(e);
+        return (
+          (ws !== null && dirty.has(ws)) ||
+          (e.taskId !== null && tasks.has(e.taskId)) ||
+          meetsFilter(loose, e)
+        );
       },
       earlierFilter(window.cut, dirty, tasks, ties, loose),
     );
@@ -440,7 +444,7 @@ function earlierFilter(
   const taskIds = tiedToDirty(ties.byTask);
   for (const id of tasks) taskIds.add(id);
   const conversationIds = tiedToDirty(ties.byConversation);
-  for (const id of loose.conversations) conversationIds.add(id);
+  for (const id of loose.conversationIds) conversationIds.add(id);
   return {
     before: cut,
     workSessionIds: dirty,
@@ -548,7 +552,8 @@ function dirtyTasks(snap: AnalysisSnapshot, fresh: readonly BaseEvent[], nowMs: 
  * agent pair's lines, those from the start of the inferred conversation the first of them is in.
  * That start is looked for among all of the pair's lines, attributed or not: more lines can only
  * bridge more silences, so the start found is never later than the thread's own. `timesOf` gives
- * the times of the earlier lines of the pairs of some agents.
+ * the times of the earlier lines of some pairs, each from a time. An earlier event is in one of the
+ * threads when it meets the filter returned.
  */
 function looseThreadsOf(
   events: readonly BaseEvent[],
@@ -595,35 +600,15 @@ function looseThreadsOf(
       }
     if (settled || look === Infinity) break;
   }
-  const none = conversations.size === 0 && buckets.size === 0 && starts.size === 0;
-  return {
-    conversations,
-    pairs: starts,
-    buckets,
-    holds: (e) => {
-      if (none) return false;
-      if (e.conversationId !== null) return conversations.has(e.conversationId);
-      if (isPairLine(e)) {
-        const [a, b] = pairOf(e);
-        const from = starts.get(a)?.get(b);
-        return from !== undefined && e.ts >= from;
-      }
-      return buckets.get(e.type)?.has(bucketOf(e.ts)) === true;
-    },
-  };
+  return { conversationIds: conversations, pairs: starts, buckets };
 }
 
-/** The unattributed threads of the events from the cut, which earlier events of theirs join. */
-interface LooseThreads {
-  /** Whether an earlier event is in one of them. */
-  holds: (e: EventKeys) => boolean;
-  /** Their conversations: an earlier event with a conversation is in one only when it is one of these. */
-  conversations: ReadonlySet<string>;
-  /** Their pairs, by the pair's agents in key order: a pair's line is in one from this time on. */
-  pairs: ReadonlyMap<string, ReadonlyMap<string, number>>;
-  /** Their buckets: by type, the five minutes (bucketOf) an event of neither a conversation nor a pair is in. */
-  buckets: ReadonlyMap<string, ReadonlySet<number>>;
-}
+/**
+ * The unattributed threads of the events from the cut, as the earlier events they hold meet it
+ * (meetsFilter): by their conversations, their pairs' lines from each conversation's start, and
+ * their buckets.
+ */
+type LooseThreads = Required<Pick<KeyFilter, "conversationIds" | "pairs" | "buckets">>;
 
 /** How far back the earlier lines of a loose thread's pair are first looked for: twelve silences. */
 const LOOK_BACK_MS = 12 * LEGACY_GAP_MS;
