@@ -16,14 +16,16 @@ import { replaceFile } from "./replace-file.ts";
 import { pieceText, type Piece, type ReportPieces } from "../core/incremental/report-pieces.ts";
 import type { AnalysisSnapshot, ByteSpan, ReportFile } from "../core/incremental/snapshot.ts";
 import { cacheFormat } from "./parse-cache.ts";
+import { arraysFromBytes, arraysToBytes, type ArrayLayout } from "./row-columns.ts";
+import { snapshotFromColumns, snapshotToColumns, type SnapshotHead } from "./snapshot-columns.ts";
 import { BATCH_BYTES } from "./write-output.ts";
 
 /** The first bytes of a snapshot file: its kind and the version of its layout. */
-const MAGIC = Buffer.from("WSANALY\u0001", "latin1");
+const MAGIC = Buffer.from("WSANALY\u0002", "latin1");
 
 /** What a snapshot must have been written by: the parse cache's format (same code and Node), and this layout. */
 export function snapshotFormat(): string {
-  return `${cacheFormat()}; analysis snapshot 2`;
+  return `${cacheFormat()}; analysis snapshot 3`;
 }
 
 /**
@@ -64,9 +66,8 @@ export function keptReportFile(file: string): string {
 /**
  * The snapshot kept in `file` and its Report, or null when there is none, or it was written by
  * other code, or any byte of it is damaged (a CRC covers the whole file), or its Report is not the
- * file it names as it was then: a miss costs a whole analysis, never a wrong Report. The file is a
- * 16-byte head (the magic, the snapshot's length and a CRC-32 of all that follows), then the
- * snapshot's JSON. The Report is another name of the file the command wrote (a hard link), or a
+ * file it names as it was then: a miss costs a whole analysis, never a wrong Report (the file's
+ * layout is at snapshotToBytes). The Report is another name of the file the command wrote (a hard link), or a
  * copy of it where a link cannot be made, so that its bytes are written once and read only where
  * kept. It must be the same file with the same length and modification time; when its change time
  * moved too, as it does when the Report written is deleted or replaced, its bytes must also have
@@ -84,9 +85,10 @@ export async function readSnapshot(file: string): Promise<KeptAnalysis | null> {
     if (bytes.length < HEAD || !bytes.subarray(0, 8).equals(MAGIC)) return null;
     if (HEAD + bytes.readUInt32LE(8) !== bytes.length) return null;
     if (crc32(bytes.subarray(HEAD)) !== bytes.readUInt32LE(12)) return null;
-    // Not checked field by field: the CRC and the format, which names the code that wrote it, do.
-    snapshot = JSON.parse(bytes.toString("utf8", HEAD)) as AnalysisSnapshot;
-    if (snapshot.format !== snapshotFormat() || snapshot.reportFile === null) return null;
+    const decoded = snapshotFromBytes(bytes);
+    if (decoded === null) return null;
+    snapshot = decoded;
+    if (snapshot.reportFile === null) return null;
   } catch {
     return null;
   }
@@ -119,6 +121,54 @@ export async function readSnapshot(file: string): Promise<KeptAnalysis | null> {
 
 /** The length of a snapshot file's head. */
 const HEAD = 16;
+
+/**
+ * A snapshot's file: a 16-byte head (the magic, the length of what follows and a CRC-32 of it),
+ * then the lengths of two JSON texts, the texts (the snapshot's fields other than its long lists,
+ * with the layout of the lists' columns; the strings the columns name), and the columns, each on
+ * an 8-byte boundary.
+ */
+function snapshotToBytes(snapshot: AnalysisSnapshot): Buffer {
+  const { head, arrays, strings } = snapshotToColumns(snapshot);
+  const columns = arraysToBytes(arrays);
+  const texts = [
+    Buffer.from(JSON.stringify({ head, layout: columns.layout }), "utf8"),
+    Buffer.from(JSON.stringify(strings), "utf8"),
+  ];
+  const lengths = Buffer.alloc(8);
+  lengths.writeUInt32LE(texts[0]!.length, 0);
+  lengths.writeUInt32LE(texts[1]!.length, 4);
+  const textsEnd = HEAD + 8 + texts[0]!.length + texts[1]!.length;
+  const pad = Buffer.alloc((8 - (textsEnd % 8)) % 8);
+  const file = Buffer.concat([Buffer.alloc(HEAD), lengths, ...texts, pad, ...columns.bytes]);
+  MAGIC.copy(file, 0);
+  file.writeUInt32LE(file.length - HEAD, 8);
+  file.writeUInt32LE(crc32(file.subarray(HEAD)) >>> 0, 12);
+  return file;
+}
+
+/**
+ * The snapshot in a file's bytes (whose length and CRC were checked), or null when another format
+ * wrote it. Not checked field by field: the CRC and the format, which names
+ * the code that wrote it, do; columns that do not fit their layout throw.
+ */
+function snapshotFromBytes(bytes: Buffer): AnalysisSnapshot | null {
+  const headLength = bytes.readUInt32LE(HEAD);
+  const stringsAt = HEAD + 8 + headLength;
+  const stringsEnd = stringsAt + bytes.readUInt32LE(HEAD + 4);
+  if (stringsEnd > bytes.length) return null;
+  const { head, layout } = JSON.parse(bytes.toString("utf8", HEAD + 8, stringsAt)) as {
+    head: SnapshotHead;
+    layout: ArrayLayout;
+  };
+  if (head.format !== snapshotFormat()) return null;
+  const strings = JSON.parse(bytes.toString("utf8", stringsAt, stringsEnd)) as string[];
+  // Columns are read in place, which needs them on an 8-byte boundary in memory as in the file.
+  const body = bytes.byteOffset % 8 === 0 ? bytes : Uint8Array.prototype.slice.call(bytes);
+  const { arrays, end } = arraysFromBytes(body, stringsEnd + ((8 - (stringsEnd % 8)) % 8), layout);
+  if (end !== bytes.length) return null;
+  return snapshotFromColumns(head, arrays, strings);
+}
 
 /** The CRC-32 of all of a file's bytes. */
 async function crcOf(handle: FileHandle): Promise<number> {
@@ -235,12 +285,7 @@ async function keepSnapshot(
       changed: String(stats.ctimeNs),
       crc: crc >>> 0,
     };
-    const json = Buffer.from(JSON.stringify({ ...snapshot, reportFile }), "utf8");
-    const head = Buffer.alloc(HEAD);
-    MAGIC.copy(head, 0);
-    head.writeUInt32LE(json.length, 8);
-    head.writeUInt32LE(crc32(json) >>> 0, 12);
-    await writeFile(temp, Buffer.concat([head, json]));
+    await writeFile(temp, snapshotToBytes({ ...snapshot, reportFile }));
     await replaceFile(temp, keep.file);
   } catch (error) {
     await rm(linked, { force: true }).catch(() => undefined);
@@ -290,24 +335,30 @@ async function writePieces(
   write: (chunk: Uint8Array) => Promise<void>,
 ): Promise<number[]> {
   const starts: number[] = new Array<number>(layout.pieces.length + 1);
-  const keptBytes = keptReader(kept);
-  let buffer = Buffer.allocUnsafeSlow(BATCH_BYTES);
   let used = 0;
   let written = 0;
   // One write is under way while the next bytes are made, so that making them and writing overlap;
   // the next waits for it, so that writes land in order. Its failure is met at that wait.
   let writing: Promise<void> = Promise.resolve();
+  let inFlight: ArrayBufferLike | null = null;
   const hand = async (bytes: Uint8Array): Promise<void> => {
     await writing;
     written += bytes.length;
+    inFlight = bytes.buffer;
     writing = write(bytes);
     writing.catch(() => undefined);
   };
+  // Memory is reused, never made anew: on this kind of machine the first touch of fresh memory
+  // costs more than copying bytes into it (a fresh buffer per window doubled a rerun's writing).
+  const keptBytes = keptReader(kept, (window) => (window === inFlight ? writing : Promise.resolve()));
+  // Two buffers take turns: one is filled while the write of the other, the only one under way
+  // when it is handed on, lands.
+  const buffers = [Buffer.allocUnsafeSlow(BATCH_BYTES), Buffer.allocUnsafeSlow(BATCH_BYTES)];
+  let buffer = buffers[0]!;
   const flush = async (): Promise<void> => {
     if (used === 0) return;
     const full = buffer.subarray(0, used);
-    // A new buffer to fill, as the write may still read the one handed on.
-    buffer = Buffer.allocUnsafeSlow(BATCH_BYTES);
+    buffer = buffer === buffers[0] ? buffers[1]! : buffers[0]!;
     used = 0;
     await hand(full);
   };
@@ -372,18 +423,26 @@ const WINDOW_BYTES = 4 * BATCH_BYTES;
  * A reader of the kept Report's bytes through a window of WINDOW_BYTES read at a time: kept pieces
  * come mostly in the order of the kept Report, a few bytes apart, so that one read serves many,
  * where a read per piece would be tens of thousands of calls. Gives the bytes from `at` on that the
- * window holds, up to `end`: at least one.
+ * window holds, up to `end`: at least one. Two windows take turns; `settled` gives when a write
+ * that may still read a window's memory has landed.
  */
-function keptReader(kept: KeptReport | null): (at: number, end: number) => Promise<Buffer> {
-  let window = Buffer.alloc(0);
+function keptReader(
+  kept: KeptReport | null,
+  settled: (memory: ArrayBufferLike) => Promise<void>,
+): (at: number, end: number) => Promise<Buffer> {
+  const windows: Buffer[] = [];
+  let window: Buffer = Buffer.alloc(0);
   let windowAt = 0;
   return async (at, end) => {
     if (kept === null || end > kept.bytes || at >= end)
       throw new Error("a kept piece is past the kept Report");
     if (at < windowAt || at >= windowAt + window.length) {
-      // A new window each time, as a write may still read a piece of the last one.
       const size = Math.min(WINDOW_BYTES, kept.bytes - at);
-      window = Buffer.allocUnsafeSlow(size);
+      // The other window than the last one: a write may still read a piece of that.
+      const memory = windows.find((w) => w.buffer !== window.buffer) ?? Buffer.allocUnsafeSlow(WINDOW_BYTES);
+      if (windows.length < 2) windows.push(memory);
+      await settled(memory.buffer);
+      window = memory.subarray(0, size);
       windowAt = at;
       await readAll(kept, window, 0, size, at);
     }

@@ -78,7 +78,7 @@ export class DeferredEvents {
                 segment.columns,
                 file.path,
                 segment.lineBase,
-                cached.raw ?? segment.columns.rawBytes,
+                cached.raw?.all() ?? segment.columns.rawBytes,
               ).events,
           ))
             events.push(e);

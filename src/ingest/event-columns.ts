@@ -1,3 +1,4 @@
+import { bytesInMemory, type LineBytes } from "./file-bytes.ts";
 import { EventSource, type BaseEvent } from "../core/event.ts";
 import { EventFacts, NO_FACTS } from "../core/event-facts.ts";
 import { LoadedEvent } from "../core/formats/loaded-event.ts";
@@ -406,7 +407,7 @@ export function decodeEvents(
   columns: EventColumns,
   file: string,
   lineBase: number,
-  raw: Uint8Array = columns.rawBytes,
+  raw: Uint8Array | LineBytes = columns.rawBytes,
 ): DecodedEvents {
   return decodeRows(columns, file, lineBase, raw, null);
 }
@@ -438,7 +439,7 @@ export function selectEvents(
   columns: EventColumns,
   file: string,
   lineBase: number,
-  raw: Uint8Array,
+  raw: Uint8Array | LineBytes,
   pick: (keys: EventKeys) => boolean,
   filter: KeyFilter | null = null,
 ): BaseEvent[] {
@@ -544,7 +545,7 @@ function meetsGate(gate: Gate, t: Int32Array, row: number, at: number): boolean 
 }
 
 /** The bytes each columns' lengths and indexes were last checked against. */
-const checked = new WeakMap<EventColumns, Uint8Array>();
+const checked = new WeakMap<EventColumns, Uint8Array | LineBytes>();
 
 /** The strings of each columns' dictionary, parsed once however often its events are picked from. */
 const parsedDictionaries = new WeakMap<EventColumns, Array<string | null | undefined>>();
@@ -560,7 +561,7 @@ function decodeRows(
   columns: EventColumns,
   file: string,
   lineBase: number,
-  raw: Uint8Array,
+  raw: Uint8Array | LineBytes,
   pick: ((keys: EventKeys) => boolean) | null,
   filter: KeyFilter | null = null,
 ): DecodedEvents {
@@ -576,8 +577,7 @@ function decodeRows(
   // With a filter most rows are passed over unread, so the facts are found by each row's start.
   const gate = pick !== null && filter !== null ? gateOf(filter, values) : null;
   const factStarts = gate === null ? null : factStartsOf(columns);
-  const rawBuffer = raw.buffer as ArrayBuffer;
-  const rawOffset = raw.byteOffset;
+  const lineBytes = raw instanceof Uint8Array ? bytesInMemory(raw) : raw;
   const count = columns.count;
   const events: BaseEvent[] = pick === null ? new Array<BaseEvent>(count) : [];
   const untimed: number[] = [];
@@ -652,7 +652,7 @@ function decodeRows(
       conversationId,
       taskId,
       // A plain view: making a Buffer of each line costs a third more, and readers need only bytes.
-      new Uint8Array(rawBuffer, rawOffset + rawStart[i]!, rawLength[i]!),
+      lineBytes.view(rawStart[i]!, rawLength[i]!),
       values[invalidIndex + 2] ?? undefined,
       file,
       line[i]! + lineBase,
@@ -847,7 +847,7 @@ class FactsDecoder {
 }
 
 /** Throws unless every column has the length its count says and every line's bytes are in `raw`. */
-function checkColumns(c: EventColumns, raw: Uint8Array): void {
+function checkColumns(c: EventColumns, raw: { length: number }): void {
   const n = c.count;
   const lengths: Array<[string, number, number]> = [
     ["ts", c.ts.length, n],

@@ -5,6 +5,7 @@ import { homedir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { crc32 } from "node:zlib";
+import { CheckedFileBytes, checkFile } from "./file-bytes.ts";
 import { codeSignature } from "./code-signature.ts";
 import { columnsFromBytes, columnsToBytes, COLUMNS_LAYOUT, type EventColumns } from "./event-columns.ts";
 import { CacheHeader } from "./parse-cache-header.ts";
@@ -113,8 +114,8 @@ export interface CachedParse {
   tally: TallyState;
   /** Their events, in parts. */
   segments: CachedSegment[];
-  /** The bytes the events' lines are views of: the file's first `stop` bytes, or a gzip file's lines. */
-  raw: Uint8Array | null;
+  /** The file's first `stop` bytes, which the events' lines are views of; null for gzip, whose columns hold them. */
+  raw: CheckedFileBytes | null;
 }
 
 /** What the cache is to keep for a file after a run. */
@@ -263,11 +264,11 @@ export class ParseCache {
     if (header.stop > header.size || (!header.gzip && header.bytes !== header.stop)) return null;
     if (!coversInOrder(header.segments, header.stop)) return null;
     if (header.segments.length > 0 && header.segments.at(-1)!.lineBase >= header.lines) return null;
-    // The file's bytes up to the cached end, all of them: each part's are checked against the CRC
-    // the parse took of them, and a plain file's events are views of them.
-    const prefix = await readRange(absPath, header.stop);
-    if (prefix === null) return null;
-    for (const s of header.segments) if (crc32(prefix.subarray(s.start, s.end)) !== s.crc) return null;
+    // The file's bytes up to the cached end, all of them, each part's checked against the CRC the
+    // parse took of them; a plain file's events are read from them again, block by block, as
+    // they are made.
+    const blockCrcs = await checkFile(absPath, header.stop, header.segments);
+    if (blockCrcs === null) return null;
     const segments: CachedSegment[] = [];
     // Columns are read in place, which needs them on an 8-byte boundary in memory as in the file.
     const body = bytes.byteOffset % 8 === 0 ? bytes : Uint8Array.prototype.slice.call(bytes);
@@ -285,7 +286,7 @@ export class ParseCache {
       bytes: header.bytes,
       tally: header.tally,
       segments,
-      raw: header.gzip ? null : prefix,
+      raw: header.gzip ? null : new CheckedFileBytes(absPath, header.stop, blockCrcs),
     };
   }
 
@@ -358,38 +359,4 @@ export class ParseCache {
 
 function align8(n: number): number {
   return n + ((8 - (n % 8)) % 8);
-}
-
-/** Below this, the prefix is read in one request; above, in up to READS_AT_ONCE requests at once. */
-const READ_SPLIT_BYTES = 8 * 1024 * 1024;
-/** libuv's thread pool has four threads by default: more requests at once would only queue. */
-const READS_AT_ONCE = 4;
-
-/**
- * The file's first `length` bytes, or null when it holds fewer. A large prefix is read as a few
- * ranges at once, as copying a hundred megabytes out of the page cache into fresh memory is CPU
- * work for the kernel that another core can share (measured 1.6 times as fast with 4 on 2 cores).
- */
-async function readRange(absPath: string, length: number): Promise<Buffer | null> {
-  const handle = await open(absPath, "r");
-  try {
-    const buffer = Buffer.allocUnsafe(length);
-    const reads = Math.max(1, Math.min(READS_AT_ONCE, Math.floor(length / READ_SPLIT_BYTES)));
-    const part = Math.ceil(length / reads);
-    const filled = await Promise.all(
-      Array.from({ length: reads }, async (_, i) => {
-        let at = i * part;
-        const end = Math.min(length, at + part);
-        while (at < end) {
-          const { bytesRead } = await handle.read(buffer, at, end - at, at);
-          if (bytesRead === 0) return false;
-          at += bytesRead;
-        }
-        return true;
-      }),
-    );
-    return filled.every(Boolean) ? buffer : null;
-  } finally {
-    await handle.close();
-  }
 }

@@ -393,7 +393,7 @@ function fromCache(cached: CachedParse, path: string, listed: number | undefined
       segment.columns,
       path,
       segment.lineBase,
-      cached.raw ?? segment.columns.rawBytes,
+      cached.raw?.all() ?? segment.columns.rawBytes,
     );
     parts.push(decoded.events);
   }

@@ -1,0 +1,166 @@
+import type { AgentTally } from "../core/agents/build-agents.ts";
+import type { AnalysisSnapshot } from "../core/incremental/snapshot.ts";
+import { RowColumnsReader, RowColumnsWriter, type ColumnArray, type TableSpec } from "./row-columns.ts";
+
+/**
+ * The columns of each long list the snapshot keeps, field by field in the order its objects have
+ * them. A test holds each to the fields of its schema, so that a field added there cannot be left
+ * out here.
+ */
+export const SNAPSHOT_TABLES = {
+  /** A conversation's or task's sessions: `byConversation` and `byTask`. */
+  ties: { key: "string", sessions: "strings" },
+  sessions: {
+    id: "string",
+    last: "number",
+    previous: "string?",
+    agents: "strings",
+    startMs: "number",
+    main: "boolean",
+    undated: "boolean",
+    category: "string",
+    fallback: "boolean",
+    at: "span",
+  },
+  tasks: { id: "string", createdMs: "number?", lastActivityMs: "number?", agentId: "string", at: "span" },
+  flows: {
+    ts: "number",
+    threadKey: "string",
+    flowId: "string",
+    workSessionId: "string?",
+    threadLast: "number?",
+    at: "span",
+  },
+  unattributed: { first: "number", last: "number", count: "number", at: "span" },
+  /** An agent's id, then its tally. */
+  agents: {
+    id: "string",
+    events: "number",
+    firstSeenMs: "number?",
+    lastSeenMs: "number?",
+    states: { rows: { ts: "number", state: "string", eventType: "string" } },
+    ranAsSubagent: "boolean",
+    open: "strings",
+  },
+  waits: {
+    toAgent: "string",
+    start: "number",
+    end: "number",
+    answered: "boolean",
+    conversationId: "string",
+    from: "string",
+  },
+  /** The lists of ids, as the one row of a table. */
+  ids: { idHashes: "numbers", repeatedIds: "numbers", twinned: "strings" },
+} as const satisfies Record<string, TableSpec>;
+
+/** The snapshot's fields that are not in columns, and how many rows each table has. */
+export type SnapshotHead = Omit<AnalysisSnapshot, ListField> & { rows: Record<CountedTable, number> };
+
+/** The snapshot's fields kept as columns. */
+type ListField =
+  | "byConversation"
+  | "byTask"
+  | "sessions"
+  | "tasks"
+  | "flows"
+  | "unattributed"
+  | "agents"
+  | "waits"
+  | "idHashes"
+  | "repeatedIds"
+  | "twinned";
+
+/** The tables whose rows are counted in the head, in the order they are written. */
+type CountedTable = Exclude<ListField, "idHashes" | "repeatedIds" | "twinned">;
+
+/** The snapshot as its head, its columns and the strings they name. */
+export function snapshotToColumns(snapshot: AnalysisSnapshot): {
+  head: SnapshotHead;
+  arrays: ColumnArray[];
+  strings: readonly string[];
+} {
+  const {
+    byConversation,
+    byTask,
+    sessions,
+    tasks,
+    flows,
+    unattributed,
+    agents,
+    waits,
+    idHashes,
+    repeatedIds,
+    twinned,
+    ...rest
+  } = snapshot;
+  const writer = new RowColumnsWriter();
+  writer.table(tieRows(byConversation), SNAPSHOT_TABLES.ties);
+  writer.table(tieRows(byTask), SNAPSHOT_TABLES.ties);
+  writer.table(sessions, SNAPSHOT_TABLES.sessions);
+  writer.table(tasks, SNAPSHOT_TABLES.tasks);
+  writer.table(flows, SNAPSHOT_TABLES.flows);
+  writer.table(unattributed, SNAPSHOT_TABLES.unattributed);
+  writer.table(
+    agents.map(([id, tally]) => ({ id, ...tally })),
+    SNAPSHOT_TABLES.agents,
+  );
+  writer.table(waits, SNAPSHOT_TABLES.waits);
+  writer.table([{ idHashes, repeatedIds, twinned }], SNAPSHOT_TABLES.ids);
+  const rows = {
+    byConversation: byConversation.length,
+    byTask: byTask.length,
+    sessions: sessions.length,
+    tasks: tasks.length,
+    flows: flows.length,
+    unattributed: unattributed.length,
+    agents: agents.length,
+    waits: waits.length,
+  };
+  return { head: { ...rest, rows }, arrays: writer.arrays, strings: writer.stringList() };
+}
+
+/**
+ * The snapshot from its head, columns and strings, as `snapshotToColumns` gave them. Columns that
+ * do not fit the head's counts throw.
+ */
+export function snapshotFromColumns(
+  head: SnapshotHead,
+  arrays: readonly ColumnArray[],
+  strings: readonly string[],
+): AnalysisSnapshot {
+  const { rows, ...rest } = head;
+  const reader = new RowColumnsReader(arrays, strings);
+  const byConversation = tieList(reader.table(rows.byConversation, SNAPSHOT_TABLES.ties));
+  const byTask = tieList(reader.table(rows.byTask, SNAPSHOT_TABLES.ties));
+  const sessions = reader.table<AnalysisSnapshot["sessions"][number]>(
+    rows.sessions,
+    SNAPSHOT_TABLES.sessions,
+  );
+  const tasks = reader.table<AnalysisSnapshot["tasks"][number]>(rows.tasks, SNAPSHOT_TABLES.tasks);
+  const flows = reader.table<AnalysisSnapshot["flows"][number]>(rows.flows, SNAPSHOT_TABLES.flows);
+  const unattributed = reader.table<AnalysisSnapshot["unattributed"][number]>(
+    rows.unattributed,
+    SNAPSHOT_TABLES.unattributed,
+  );
+  const agents = reader
+    .table<AgentTally & { id: string }>(rows.agents, SNAPSHOT_TABLES.agents)
+    .map(({ id, ...tally }): [string, AgentTally] => [id, tally]);
+  const waits = reader.table<AnalysisSnapshot["waits"][number]>(rows.waits, SNAPSHOT_TABLES.waits);
+  const [ids] = reader.table<Pick<AnalysisSnapshot, "idHashes" | "repeatedIds" | "twinned">>(
+    1,
+    SNAPSHOT_TABLES.ids,
+  );
+  if (ids === undefined || !reader.done()) throw new Error("the columns do not fit the snapshot");
+  return { ...rest, byConversation, byTask, sessions, tasks, flows, unattributed, agents, waits, ...ids };
+}
+
+/** Ties as rows. */
+function tieRows(ties: ReadonlyArray<[string, string[]]>): Array<{ key: string; sessions: string[] }> {
+  return ties.map(([key, sessions]) => ({ key, sessions }));
+}
+
+/** Rows as ties. */
+function tieList(rows: ReadonlyArray<{ key: string; sessions: string[] }>): Array<[string, string[]]> {
+  return rows.map((r) => [r.key, r.sessions]);
+}

@@ -1,0 +1,121 @@
+import { randomBytes } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { crc32 } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { BLOCK_BYTES, bytesInMemory, CheckedFileBytes, checkFile } from "../../src/ingest/file-bytes.ts";
+import { tmpTree } from "../helpers/tmp.ts";
+
+/** A file of `length` random bytes, and the bytes. */
+function randomFile(length: number): { file: string; bytes: Buffer } {
+  const bytes = randomBytes(length);
+  const file = path.join(tmpTree({}), "log.ndjson");
+  writeFileSync(file, bytes);
+  return { file, bytes };
+}
+
+/** Spans of the bytes cut at `cuts`, each with its CRC. */
+function spansOf(bytes: Buffer, cuts: number[]): Array<{ start: number; end: number; crc: number }> {
+  const ends = [...cuts, bytes.length];
+  return ends.map((end, i) => {
+    const start = i === 0 ? 0 : (ends[i - 1] as number);
+    return { start, end, crc: crc32(bytes.subarray(start, end)) };
+  });
+}
+
+describe("checkFile", () => {
+  // Spans across the chunks the file is read in, one of them empty, and a last block cut short.
+  const length = 5 * BLOCK_BYTES + 1234;
+  const cuts = [10, 10, BLOCK_BYTES * 4 + 7, BLOCK_BYTES * 4 + 8];
+
+  it("checks every span and gives each block's CRC", async () => {
+    const { file, bytes } = randomFile(length);
+    const blocks = await checkFile(file, length, spansOf(bytes, cuts));
+    expect(blocks).not.toBeNull();
+    expect([...blocks!]).toEqual(
+      Array.from({ length: 6 }, (_, k) => crc32(bytes.subarray(k * BLOCK_BYTES, (k + 1) * BLOCK_BYTES))),
+    );
+  });
+
+  it("checks only the first `stop` bytes", async () => {
+    const { file, bytes } = randomFile(length);
+    const stop = 2 * BLOCK_BYTES + 5;
+    expect(await checkFile(file, stop, spansOf(bytes.subarray(0, stop), [3]))).toHaveLength(3);
+  });
+
+  it("is null when a byte of any span changed", async () => {
+    const { file, bytes } = randomFile(length);
+    const spans = spansOf(bytes, cuts);
+    for (const at of [0, BLOCK_BYTES * 4 + 7, length - 1]) {
+      const changed = Buffer.from(bytes);
+      changed[at] = (changed[at] as number) ^ 1;
+      writeFileSync(file, changed);
+      expect(await checkFile(file, length, spans)).toBeNull();
+    }
+  });
+
+  it("is null when the file is shorter than the spans", async () => {
+    const { file, bytes } = randomFile(length);
+    const spans = spansOf(bytes, cuts);
+    writeFileSync(file, bytes.subarray(0, length - 1));
+    expect(await checkFile(file, length, spans)).toBeNull();
+  });
+});
+
+describe("CheckedFileBytes", () => {
+  const length = 3 * BLOCK_BYTES + 99;
+
+  async function checked(): Promise<{ file: string; bytes: Buffer; lines: CheckedFileBytes }> {
+    const { file, bytes } = randomFile(length);
+    const blocks = await checkFile(file, length, spansOf(bytes, []));
+    return { file, bytes, lines: new CheckedFileBytes(file, length, blocks!) };
+  }
+
+  it("gives the bytes of a line within a block, across blocks, and at the end", async () => {
+    const { bytes, lines } = await checked();
+    for (const [start, size] of [
+      [5, 100],
+      [BLOCK_BYTES - 10, 30],
+      [BLOCK_BYTES - 1, 2 * BLOCK_BYTES + 2],
+      [length - 99, 99],
+      [7, 0],
+    ] as const)
+      expect(Buffer.from(lines.view(start, size)).equals(bytes.subarray(start, start + size))).toBe(true);
+  });
+
+  it("gives all the bytes, and views of them from then on", async () => {
+    const { bytes, lines } = await checked();
+    const all = lines.all();
+    expect(Buffer.from(all).equals(bytes)).toBe(true);
+    expect(lines.view(10, 20).buffer).toBe(all.buffer);
+  });
+
+  it("throws when a block changed since it was checked, and keeps a block read before", async () => {
+    const { file, bytes, lines } = await checked();
+    const before = Buffer.from(lines.view(0, 10));
+    const changed = Buffer.from(bytes);
+    changed[BLOCK_BYTES + 1] = (changed[BLOCK_BYTES + 1] as number) ^ 1;
+    changed[2] = (changed[2] as number) ^ 1;
+    writeFileSync(file, changed);
+    expect(() => lines.view(BLOCK_BYTES, 5)).toThrow(/changed while it was read/);
+    expect(Buffer.from(lines.view(0, 10)).equals(before)).toBe(true);
+    expect(() => lines.all()).toThrow(/changed while it was read/);
+  });
+
+  it("throws when the file got shorter, and for bytes past those checked", async () => {
+    const { file, bytes, lines } = await checked();
+    expect(() => lines.view(length, 1)).toThrow(/past the checked/);
+    writeFileSync(file, bytes.subarray(0, BLOCK_BYTES));
+    expect(() => lines.view(length - 5, 5)).toThrow(/shorter/);
+  });
+});
+
+describe("bytesInMemory", () => {
+  it("gives views of the bytes it holds", () => {
+    const bytes = new Uint8Array([9, 1, 2, 3, 4, 5]).subarray(1);
+    const view = bytesInMemory(bytes).view(1, 3);
+    expect([...view]).toEqual([2, 3, 4]);
+    expect(view.buffer).toBe(bytes.buffer);
+    expect(bytesInMemory(bytes).length).toBe(5);
+  });
+});

@@ -1,0 +1,139 @@
+import { describe, expect, it } from "vitest";
+import {
+  arraysFromBytes,
+  arraysToBytes,
+  RowColumnsReader,
+  RowColumnsWriter,
+  type ColumnArray,
+  type ColumnKind,
+  type TableSpec,
+} from "../../src/ingest/row-columns.ts";
+
+/** Rows through a writer and a reader, the columns also through their bytes. */
+function roundTrip<T extends object>(rows: readonly T[], spec: TableSpec): T[] {
+  const writer = new RowColumnsWriter();
+  writer.table(rows, spec);
+  const { layout, bytes } = arraysToBytes(writer.arrays);
+  const joined = new Uint8Array(bytes.reduce((n, b) => n + b.length, 0));
+  bytes.reduce((at, b) => (joined.set(b, at), at + b.length), 0);
+  const { arrays, end } = arraysFromBytes(joined, 0, layout);
+  expect(end).toBe(joined.length);
+  const reader = new RowColumnsReader(arrays, [...writer.stringList()]);
+  const back = reader.table<T>(rows.length, spec);
+  expect(reader.done()).toBe(true);
+  return back;
+}
+
+describe("RowColumnsWriter and RowColumnsReader", () => {
+  // One row per kind: the rows given, and (as JSON, which shows absent fields and key order) what comes back.
+  const kinds: Array<[ColumnKind, unknown[]]> = [
+    ["string", ["a", "", "세움 \ud800", "a"]],
+    ["string?", ["a", undefined, ""]],
+    ["number", [0, -1.5, 1e300, Number.MAX_SAFE_INTEGER]],
+    ["number?", [undefined, 0, 7]],
+    ["boolean", [true, false]],
+    ["strings", [[], ["x", "y", "x"], ["한"]]],
+    ["numbers", [[], [1, 2.5], [-3]]],
+    [
+      "span",
+      [
+        [0, 0],
+        [12, 345],
+      ],
+    ],
+    [
+      { rows: { ts: "number", state: "string" } },
+      [
+        [],
+        [
+          { ts: 1, state: "idle" },
+          { ts: 2, state: "working" },
+        ],
+      ],
+    ],
+  ];
+  it.each(kinds)("keeps a column of %j", (kind, values) => {
+    const rows = values.map((v) =>
+      v === undefined ? { before: 1, after: 2 } : { before: 1, field: v, after: 2 },
+    );
+    const back = roundTrip(rows, { before: "number", field: kind, after: "number" });
+    expect(JSON.stringify(back)).toBe(JSON.stringify(rows));
+    for (const [i, row] of back.entries()) expect("field" in row).toBe(values[i] !== undefined);
+  });
+
+  it("keeps NaN and infinities, which JSON would make null", () => {
+    const rows = [{ n: Number.NaN }, { n: Infinity }, { n: -Infinity }];
+    expect(roundTrip(rows, { n: "number" })).toEqual(rows);
+  });
+
+  it("keeps each string once, however many rows and tables name it", () => {
+    const writer = new RowColumnsWriter();
+    writer.table(
+      [
+        { a: "x", b: ["x", "y"] },
+        { a: "y", b: [] },
+      ],
+      { a: "string", b: "strings" },
+    );
+    writer.table([{ c: "x" }], { c: "string" });
+    expect(writer.stringList()).toEqual(["x", "y"]);
+  });
+
+  it("refuses a string column that holds something else", () => {
+    expect(() => new RowColumnsWriter().table([{ a: 1 }], { a: "string" })).toThrow(/holds number/);
+    expect(() => new RowColumnsWriter().table([{}], { a: "string" })).toThrow(/holds undefined/);
+  });
+
+  it("throws for a column of another type or length, or a string past the table", () => {
+    const spec: TableSpec = { a: "string" };
+    expect(() => new RowColumnsReader([new Float64Array(1)], ["x"]).table(1, spec)).toThrow(
+      /not a Int32Array/,
+    );
+    expect(() => new RowColumnsReader([new Int32Array(2)], ["x"]).table(1, spec)).toThrow(/of 1/);
+    expect(() => new RowColumnsReader([new Int32Array([1])], ["x"]).table(1, spec)).toThrow(/past the table/);
+    expect(() => new RowColumnsReader([new Int32Array([-1])], ["x"]).table(1, spec)).toThrow(
+      /past the table/,
+    );
+    expect(() => new RowColumnsReader([], []).table(1, spec)).toThrow(/column 0/);
+  });
+
+  it("says whether every column was read", () => {
+    const reader = new RowColumnsReader([new Int32Array([0]), new Int32Array([0])], ["x"]);
+    reader.table(1, { a: "string" });
+    expect(reader.done()).toBe(false);
+    reader.table(1, { b: "string" });
+    expect(reader.done()).toBe(true);
+  });
+});
+
+describe("arraysToBytes and arraysFromBytes", () => {
+  const arrays: ColumnArray[] = [
+    new Uint8Array([1, 2, 3]),
+    new Float64Array([1.5, -2]),
+    new Int32Array([-7]),
+    new Uint32Array([4_000_000_000]),
+  ];
+
+  it("pad each array to 8 bytes and read them back in place", () => {
+    const { layout, bytes } = arraysToBytes(arrays);
+    expect(layout).toEqual([
+      ["u8", 3],
+      ["f64", 2],
+      ["i32", 1],
+      ["u32", 1],
+    ]);
+    const joined = new Uint8Array(bytes.reduce((n, b) => n + b.length, 0));
+    bytes.reduce((at, b) => (joined.set(b, at), at + b.length), 0);
+    expect(joined.length).toBe(8 + 16 + 8 + 8);
+    const back = arraysFromBytes(joined, 0, layout);
+    expect(back.arrays).toEqual(arrays);
+    expect(back.arrays[1]!.buffer).toBe(joined.buffer);
+  });
+
+  it("throw for a layout past the bytes, an unknown type, or bytes off an 8-byte boundary", () => {
+    expect(() => arraysFromBytes(new Uint8Array(8), 0, [["f64", 2]])).toThrow(/cut short/);
+    expect(() => arraysFromBytes(new Uint8Array(8), 0, [["u8", -1]])).toThrow(/cut short/);
+    expect(() => arraysFromBytes(new Uint8Array(8), 0, [["x" as "u8", 1]])).toThrow(/no column type/);
+    expect(() => arraysFromBytes(new Uint8Array(16), 4, [["u8", 1]])).toThrow(/aligned/);
+  });
+});
