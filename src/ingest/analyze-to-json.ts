@@ -99,7 +99,7 @@ async function analyzeLoaded(
   let whole: { input: LoadedInput; files: SnapshotFile[]; inputsHash: string };
   try {
     if (tried === DAMAGED) throw new DamagedCacheError(DAMAGED);
-    whole = { input: deferred.withAll(loaded), files, inputsHash };
+    whole = { input: await deferred.withAll(loaded), files, inputsHash };
   } catch (error) {
     if (!(error instanceof DamagedCacheError)) throw error;
     // The first read's saves land before this read looks in the cache and saves again.

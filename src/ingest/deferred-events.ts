@@ -61,9 +61,17 @@ export class DeferredEvents {
     return picked;
   }
 
-  /** The input with every cached event made and put before its file's new events, as a whole read gives them. */
-  withAll(input: LoadedInput): LoadedInput {
+  /**
+   * The input with every cached event made and put before its file's new events, as a whole read
+   * gives them; a DamagedCacheError when a file's bytes are not those the cache checked.
+   */
+  async withAll(input: LoadedInput): Promise<LoadedInput> {
     if (this.files.length === 0) return input;
+    try {
+      for (const { cached } of this.files) await cached.raw?.load();
+    } catch (error) {
+      throw new DamagedCacheError(`a cached file changed: ${(error as Error).message}`);
+    }
     const cachedOf = new Map(this.files.map((f) => [f.path, f.cached]));
     const events: BaseEvent[] = [];
     let next = 0;

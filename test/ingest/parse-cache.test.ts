@@ -245,6 +245,7 @@ describe("the parse cache", () => {
     appendFileSync(a, lines(140_000, 140_010));
     const kept = await new ParseCache(cache).lookup(a, await fileState(a));
     const text = readFileSync(a);
+    await kept!.raw!.load();
     expect(Buffer.from(kept!.raw!.all()).equals(text.subarray(0, kept!.stop))).toBe(true);
     const late = text.indexOf('"ws-1"', text.length - 100_000);
     text.write('"ws-7"', late);
