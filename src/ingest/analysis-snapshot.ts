@@ -101,9 +101,13 @@ async function takeSpare(spare: string, temp: string): Promise<boolean> {
  * copy of it where a link cannot be made, so that its bytes are written once and read only where
  * kept. It must be the same file with the same length and modification time; when its change time
  * moved too, as it does when the Report written is deleted or replaced, its bytes must also have
- * the CRC taken as they were written.
+ * the CRC taken as they were written. The snapshot is decoded once `ready` settles, so that a
+ * caller can have its reads under way first.
  */
-export async function readSnapshot(file: string): Promise<KeptAnalysis | null> {
+export async function readSnapshot(
+  file: string,
+  ready: Promise<void> = Promise.resolve(),
+): Promise<KeptAnalysis | null> {
   let bytes: Buffer;
   try {
     bytes = await readFile(file);
@@ -115,6 +119,7 @@ export async function readSnapshot(file: string): Promise<KeptAnalysis | null> {
     if (bytes.length < HEAD || !bytes.subarray(0, 8).equals(MAGIC)) return null;
     if (HEAD + bytes.readUInt32LE(8) !== bytes.length) return null;
     if (crc32(bytes.subarray(HEAD)) !== bytes.readUInt32LE(12)) return null;
+    await ready;
     const decoded = snapshotFromBytes(bytes);
     if (decoded === null) return null;
     snapshot = decoded;

@@ -41,16 +41,19 @@ type JsonOptions = AnalyzeOptions & { target: string; cacheDir: string; warn: (m
  */
 export async function analyzeToJson(inputs: readonly string[], options: JsonOptions): Promise<JsonRun> {
   const file = snapshotFile(options.cacheDir, options.cwd, inputs);
-  // Read while the inputs load: the two are mostly disk and mostly CPU. Held in a box that
-  // tryReuse empties, so that the kept Report's bytes can go before a whole analysis is made.
-  const reading: { kept: Promise<KeptAnalysis | null> | null } = { kept: readSnapshot(file) };
+  // Read while the inputs load, and decoded once the parse cache's read is under way, so that the
+  // decode and the read go on at once. Held in a box that tryReuse empties, so that the kept
+  // Report's bytes can go before a whole analysis is made.
+  let cacheReading = (): void => {};
+  const ready = new Promise<void>((resolve) => (cacheReading = resolve));
+  const reading: { kept: Promise<KeptAnalysis | null> | null } = { kept: readSnapshot(file, ready) };
   const ranges = new Map<string, FileRanges>();
   // The cached events are made only when needed: those analysed again, or all for a whole analysis.
   const deferred = new DeferredEvents();
   // The parse cache's writes go on while the analysis runs; the run ends when they have.
   const saves: Array<Promise<void>> = [];
   try {
-    return await analyzeLoaded(inputs, options, file, reading, { ranges, deferred, saves });
+    return await analyzeLoaded(inputs, options, file, reading, { ranges, deferred, saves, cacheReading });
   } finally {
     await Promise.all(saves);
   }
@@ -62,9 +65,14 @@ async function analyzeLoaded(
   options: JsonOptions,
   file: string,
   reading: { kept: Promise<KeptAnalysis | null> | null },
-  into: { ranges: Map<string, FileRanges>; deferred: DeferredEvents; saves: Array<Promise<void>> },
+  into: {
+    ranges: Map<string, FileRanges>;
+    deferred: DeferredEvents;
+    saves: Array<Promise<void>>;
+    cacheReading: () => void;
+  },
 ): Promise<JsonRun> {
-  const { ranges, deferred, saves } = into;
+  const { ranges, deferred, saves, cacheReading } = into;
   const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
   let loaded: LoadedInput;
   try {
@@ -74,12 +82,16 @@ async function analyzeLoaded(
       ranges,
       deferred,
       saves,
+      onCacheRead: cacheReading,
     });
   } catch (error) {
+    cacheReading();
     // The kept Report was opened as the snapshot was read: it is closed before the error goes on.
     await (await reading.kept)?.report.handle.close();
     throw error;
   }
+  // A load that planned no event file never said so.
+  cacheReading();
   const eventFiles = loaded.files.filter((f) => f.kind === "events");
   const files = filesOf(loaded, ranges);
   const inputsHash = inputsHashOf(loaded);

@@ -50,6 +50,11 @@ export interface LoadOptions {
    * reject: a failed save is one warning.
    */
   saves?: Array<Promise<void>>;
+  /**
+   * Told when the parse cache has begun to read a cached parse, or once the event files are
+   * planned without one: the caller's own work can go on while the read lands.
+   */
+  onCacheRead?: () => void;
 }
 
 /**
@@ -86,7 +91,9 @@ async function loadFiles(
     progress,
     findingsListed: options.findingsListed ?? FINDINGS_LISTED_PER_FILE,
     cache:
-      options.cacheDir === undefined || options.cacheDir === null ? null : new ParseCache(options.cacheDir),
+      options.cacheDir === undefined || options.cacheDir === null
+        ? null
+        : new ParseCache(options.cacheDir, undefined, options.onCacheRead),
     warn: onceOnly(options.warn ?? (() => {})),
     ...(options.maxLineBytes === undefined ? {} : { maxLineBytes: options.maxLineBytes }),
     ...(options.stats === undefined ? {} : { stats: options.stats }),
@@ -96,6 +103,7 @@ async function loadFiles(
   };
   const plans = new Map<DiscoveredFile, EventsFilePlan>();
   for (const file of files) if (file.kind === "events") plans.set(file, await planEventsFile(file, context));
+  options.onCacheRead?.();
   const toParse = [...plans.values()].reduce((n, plan) => n + bytesToParse(plan), 0);
   let workers = options.workers ?? (toParse > AUTO_WORKERS_BYTES ? autoWorkers() : 0);
   if (workers > 1) {

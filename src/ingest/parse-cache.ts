@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { mkdir, open, readdir, readFile, realpath, rm, stat } from "node:fs/promises";
+import { mkdir, open, readdir, realpath, rm, stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -198,10 +198,14 @@ export class ParseCache {
   private readonly format: string | undefined;
 
   /** `format` replaces cacheFormat(), for tests of a cache written by other code. */
-  constructor(dir: string, format?: string) {
+  constructor(dir: string, format?: string, onRead?: () => void) {
     this.dir = dir;
     this.format = format;
+    this.onRead = onRead;
   }
+
+  /** Told when a lookup's read of a cache file is under way, or when it found none to read. */
+  private readonly onRead: (() => void) | undefined;
 
   /** Whether this run looked for temporary files a killed run left behind. */
   private swept = false;
@@ -238,8 +242,9 @@ export class ParseCache {
   async lookup(absPath: string, now: FileState): Promise<CachedParse | null> {
     let bytes: Buffer;
     try {
-      bytes = await readFile(this.fileFor(now.realPath));
+      bytes = await readWhole(this.fileFor(now.realPath), this.onRead);
     } catch {
+      this.onRead?.();
       return null;
     }
     try {
@@ -354,6 +359,27 @@ export class ParseCache {
       await rm(temporary, { force: true });
       throw error;
     }
+  }
+}
+
+/**
+ * A file's bytes, read in one request (`readFile` reads half a megabyte at a time, each read
+ * waiting for the main thread to ask for the next), so that the main thread can work while the
+ * kernel fills them: `issued` is told once the request is under way.
+ */
+async function readWhole(file: string, issued?: () => void): Promise<Buffer> {
+  const handle = await open(file, "r");
+  try {
+    const { size } = await handle.stat();
+    const bytes = Buffer.allocUnsafe(size);
+    let done = 0;
+    const first = handle.read(bytes, 0, size, 0);
+    issued?.();
+    for (let { bytesRead } = await first; bytesRead > 0 && (done += bytesRead) < size;)
+      ({ bytesRead } = await handle.read(bytes, done, size - done, done));
+    return done === size ? bytes : bytes.subarray(0, done);
+  } finally {
+    await handle.close();
   }
 }
 

@@ -31,6 +31,9 @@ export type TableSpec = Readonly<Record<string, ColumnKind>>;
 /** The typed arrays a writer made, in the order a reader takes them back. */
 export type ColumnArray = Float64Array | Int32Array | Uint32Array | Uint8Array;
 
+/** Each field's values, by name: a table taken column by column, without an object per row. */
+export type Fields = Readonly<Record<string, readonly unknown[]>>;
+
 /** Puts rows into columns, with the strings of every table in one table of their own. */
 export class RowColumnsWriter {
   private readonly indexes = new Map<string, number>();
@@ -41,9 +44,15 @@ export class RowColumnsWriter {
   /** Adds the columns of `rows`, each of which has the fields `spec` names. */
   table(rows: readonly object[], spec: TableSpec): void {
     for (const [name, kind] of Object.entries(spec)) {
-      const values = rows.map((row) => (row as Record<string, unknown>)[name]);
+      const values = new Array<unknown>(rows.length);
+      for (let i = 0; i < rows.length; i++) values[i] = (rows[i] as Record<string, unknown>)[name];
       this.column(values, kind);
     }
+  }
+
+  /** Adds a table given as its fields' values, as `table` adds rows of those fields. */
+  fields(fields: Fields, spec: TableSpec): void {
+    for (const [name, kind] of Object.entries(spec)) this.column(fields[name] ?? [], kind);
   }
 
   /** Every string the tables named, in the order of their indexes. */
@@ -56,10 +65,11 @@ export class RowColumnsWriter {
     if (typeof kind === "object") {
       const counts = new Uint32Array(n);
       const nested: object[] = [];
-      values.forEach((v, i) => {
-        counts[i] = (v as object[]).length;
-        nested.push(...(v as object[]));
-      });
+      for (let i = 0; i < n; i++) {
+        const list = values[i] as object[];
+        counts[i] = list.length;
+        for (const row of list) nested.push(row);
+      }
       this.arrays.push(counts);
       this.table(nested, kind.rows);
       return;
@@ -68,43 +78,67 @@ export class RowColumnsWriter {
       case "string":
       case "string?": {
         const column = new Int32Array(n);
-        values.forEach((v, i) => (column[i] = v === undefined && kind === "string?" ? -1 : this.intern(v)));
+        for (let i = 0; i < n; i++) {
+          const v = values[i];
+          column[i] = v === undefined && kind === "string?" ? -1 : this.intern(v);
+        }
         this.arrays.push(column);
         return;
       }
-      case "number":
-        this.arrays.push(Float64Array.from(values as number[]));
+      case "number": {
+        const column = new Float64Array(n);
+        for (let i = 0; i < n; i++) column[i] = values[i] as number;
+        this.arrays.push(column);
         return;
+      }
       case "number?": {
         const present = new Uint8Array(n);
         const column = new Float64Array(n);
-        values.forEach((v, i) => {
+        for (let i = 0; i < n; i++) {
+          const v = values[i];
           if (v !== undefined) [present[i], column[i]] = [1, v as number];
-        });
+        }
         this.arrays.push(present, column);
         return;
       }
-      case "boolean":
-        this.arrays.push(Uint8Array.from(values as boolean[], (v) => (v ? 1 : 0)));
+      case "boolean": {
+        const column = new Uint8Array(n);
+        for (let i = 0; i < n; i++) column[i] = values[i] === true ? 1 : 0;
+        this.arrays.push(column);
         return;
+      }
       case "strings": {
         const counts = new Uint32Array(n);
         const flat: number[] = [];
-        values.forEach((v, i) => {
-          counts[i] = (v as string[]).length;
-          for (const s of v as string[]) flat.push(this.intern(s));
-        });
+        for (let i = 0; i < n; i++) {
+          const list = values[i] as readonly string[];
+          counts[i] = list.length;
+          for (const s of list) flat.push(this.intern(s));
+        }
         this.arrays.push(counts, Int32Array.from(flat));
         return;
       }
       case "numbers": {
-        const counts = Uint32Array.from(values as number[][], (v) => v.length);
-        this.arrays.push(counts, Float64Array.from((values as number[][]).flat()));
+        const counts = new Uint32Array(n);
+        const flat: number[] = [];
+        for (let i = 0; i < n; i++) {
+          const list = values[i] as readonly number[];
+          counts[i] = list.length;
+          for (const v of list) flat.push(v);
+        }
+        this.arrays.push(counts, Float64Array.from(flat));
         return;
       }
-      case "span":
-        this.arrays.push(Float64Array.from((values as Array<[number, number]>).flat()));
+      case "span": {
+        const column = new Float64Array(2 * n);
+        for (let i = 0; i < n; i++) {
+          const [at, length] = values[i] as [number, number];
+          column[2 * i] = at;
+          column[2 * i + 1] = length;
+        }
+        this.arrays.push(column);
         return;
+      }
     }
   }
 
@@ -135,12 +169,26 @@ export class RowColumnsReader {
     this.strings = strings;
   }
 
-  /** The `count` rows of the next table, of the fields `spec` names. */
+  /** The `count` rows of the next table, of the fields `spec` names; an absent optional field is left out. */
   table<T>(count: number, spec: TableSpec): T[] {
     const rows: Array<Record<string, unknown>> = [];
     for (let i = 0; i < count; i++) rows.push({});
-    for (const [name, kind] of Object.entries(spec)) this.column(rows, name, kind);
+    for (const [name, kind] of Object.entries(spec)) {
+      const values = this.column(count, kind);
+      const optional = kind === "string?" || kind === "number?";
+      for (let i = 0; i < count; i++) {
+        const v = values[i];
+        if (!optional || v !== undefined) (rows[i] as Record<string, unknown>)[name] = v;
+      }
+    }
     return rows as T[];
+  }
+
+  /** The next table's fields, each as its `count` values (undefined where an optional one is absent). */
+  fields(count: number, spec: TableSpec): Record<string, unknown[]> {
+    const fields: Record<string, unknown[]> = {};
+    for (const [name, kind] of Object.entries(spec)) fields[name] = this.column(count, kind);
+    return fields;
   }
 
   /** Whether every column was read. */
@@ -148,14 +196,14 @@ export class RowColumnsReader {
     return this.next === this.arrays.length;
   }
 
-  private column(rows: Array<Record<string, unknown>>, name: string, kind: ColumnKind): void {
-    const n = rows.length;
+  private column(n: number, kind: ColumnKind): unknown[] {
+    const values = new Array<unknown>(n);
     if (typeof kind === "object") {
       const counts = this.take(Uint32Array, n);
       const nested = this.table<object>(sum(counts), kind.rows);
       for (let i = 0, at = 0; i < n; at += counts[i] as number, i++)
-        (rows[i] as Record<string, unknown>)[name] = nested.slice(at, at + (counts[i] as number));
-      return;
+        values[i] = nested.slice(at, at + (counts[i] as number));
+      return values;
     }
     switch (kind) {
       case "string":
@@ -163,27 +211,25 @@ export class RowColumnsReader {
         const column = this.take(Int32Array, n);
         for (let i = 0; i < n; i++) {
           const index = column[i] as number;
-          if (index === -1 && kind === "string?") continue;
-          (rows[i] as Record<string, unknown>)[name] = this.string(index);
+          values[i] = index === -1 && kind === "string?" ? undefined : this.string(index);
         }
-        return;
+        return values;
       }
       case "number": {
         const column = this.take(Float64Array, n);
-        for (let i = 0; i < n; i++) (rows[i] as Record<string, unknown>)[name] = column[i];
-        return;
+        for (let i = 0; i < n; i++) values[i] = column[i];
+        return values;
       }
       case "number?": {
         const present = this.take(Uint8Array, n);
         const column = this.take(Float64Array, n);
-        for (let i = 0; i < n; i++)
-          if (present[i] === 1) (rows[i] as Record<string, unknown>)[name] = column[i];
-        return;
+        for (let i = 0; i < n; i++) values[i] = present[i] === 1 ? column[i] : undefined;
+        return values;
       }
       case "boolean": {
         const column = this.take(Uint8Array, n);
-        for (let i = 0; i < n; i++) (rows[i] as Record<string, unknown>)[name] = column[i] === 1;
-        return;
+        for (let i = 0; i < n; i++) values[i] = column[i] === 1;
+        return values;
       }
       case "strings": {
         const counts = this.take(Uint32Array, n);
@@ -192,24 +238,21 @@ export class RowColumnsReader {
           const list: string[] = [];
           for (const end = at + (counts[i] as number); at < end; at++)
             list.push(this.string(flat[at] as number));
-          (rows[i] as Record<string, unknown>)[name] = list;
+          values[i] = list;
         }
-        return;
+        return values;
       }
       case "numbers": {
         const counts = this.take(Uint32Array, n);
         const flat = this.take(Float64Array, sum(counts));
         for (let i = 0, at = 0; i < n; at += counts[i] as number, i++)
-          (rows[i] as Record<string, unknown>)[name] = Array.from(
-            flat.subarray(at, at + (counts[i] as number)),
-          );
-        return;
+          values[i] = Array.from(flat.subarray(at, at + (counts[i] as number)));
+        return values;
       }
       case "span": {
         const column = this.take(Float64Array, 2 * n);
-        for (let i = 0; i < n; i++)
-          (rows[i] as Record<string, unknown>)[name] = [column[2 * i], column[2 * i + 1]];
-        return;
+        for (let i = 0; i < n; i++) values[i] = [column[2 * i], column[2 * i + 1]];
+        return values;
       }
     }
   }

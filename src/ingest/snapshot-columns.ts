@@ -1,6 +1,12 @@
 import type { AgentTally } from "../core/agents/build-agents.ts";
 import type { AnalysisSnapshot } from "../core/incremental/snapshot.ts";
-import { RowColumnsReader, RowColumnsWriter, type ColumnArray, type TableSpec } from "./row-columns.ts";
+import {
+  RowColumnsReader,
+  RowColumnsWriter,
+  type ColumnArray,
+  type Fields,
+  type TableSpec,
+} from "./row-columns.ts";
 
 /**
  * The columns of each long list the snapshot keeps, field by field in the order its objects have
@@ -95,8 +101,8 @@ export function snapshotToColumns(snapshot: AnalysisSnapshot): {
     ...rest
   } = snapshot;
   const writer = new RowColumnsWriter();
-  writer.table(tieRows(byConversation), SNAPSHOT_TABLES.ties);
-  writer.table(tieRows(byTask), SNAPSHOT_TABLES.ties);
+  writer.fields(tieFields(byConversation), SNAPSHOT_TABLES.ties);
+  writer.fields(tieFields(byTask), SNAPSHOT_TABLES.ties);
   writer.table(sessions, SNAPSHOT_TABLES.sessions);
   writer.table(tasks, SNAPSHOT_TABLES.tasks);
   writer.table(flows, SNAPSHOT_TABLES.flows);
@@ -108,8 +114,8 @@ export function snapshotToColumns(snapshot: AnalysisSnapshot): {
   writer.table(waits, SNAPSHOT_TABLES.waits);
   writer.table([{ idHashes, repeatedIds, twinned }], SNAPSHOT_TABLES.ids);
   const rows = {
-    byConversation: byConversation.length,
-    byTask: byTask.length,
+    byConversation: byConversation.size,
+    byTask: byTask.size,
     sessions: sessions.length,
     tasks: tasks.length,
     flows: flows.length,
@@ -131,8 +137,8 @@ export function snapshotFromColumns(
 ): AnalysisSnapshot {
   const { rows, ...rest } = head;
   const reader = new RowColumnsReader(arrays, strings);
-  const byConversation = tieList(reader.table(rows.byConversation, SNAPSHOT_TABLES.ties));
-  const byTask = tieList(reader.table(rows.byTask, SNAPSHOT_TABLES.ties));
+  const byConversation = tieMap(reader.fields(rows.byConversation, SNAPSHOT_TABLES.ties));
+  const byTask = tieMap(reader.fields(rows.byTask, SNAPSHOT_TABLES.ties));
   const sessions = reader.table<AnalysisSnapshot["sessions"][number]>(
     rows.sessions,
     SNAPSHOT_TABLES.sessions,
@@ -155,12 +161,16 @@ export function snapshotFromColumns(
   return { ...rest, byConversation, byTask, sessions, tasks, flows, unattributed, agents, waits, ...ids };
 }
 
-/** Ties as rows. */
-function tieRows(ties: ReadonlyArray<[string, string[]]>): Array<{ key: string; sessions: string[] }> {
-  return ties.map(([key, sessions]) => ({ key, sessions }));
+/** Ties as the fields of a table, without an object per key. */
+function tieFields(ties: ReadonlyMap<string, string[]>): Fields {
+  return { key: [...ties.keys()], sessions: [...ties.values()] };
 }
 
-/** Rows as ties. */
-function tieList(rows: ReadonlyArray<{ key: string; sessions: string[] }>): Array<[string, string[]]> {
-  return rows.map((r) => [r.key, r.sessions]);
+/** The fields of a table of ties as ties. */
+function tieMap(fields: Record<string, unknown[]>): Map<string, string[]> {
+  const keys = fields.key as string[];
+  const sessions = fields.sessions as string[][];
+  const ties = new Map<string, string[]>();
+  for (let i = 0; i < keys.length; i++) ties.set(keys[i] as string, sessions[i] as string[]);
+  return ties;
 }

@@ -514,6 +514,22 @@ describe("readSnapshot", () => {
     expect(await readKept(copied.file)).toBeNull();
   });
 
+  it("decodes the snapshot only once `ready` settles", async () => {
+    const { file } = await written(draftOf());
+    let open = (): void => {};
+    const ready = new Promise<void>((resolve) => (open = resolve));
+    let read = false;
+    const reading = readSnapshot(file, ready).then((k) => {
+      read = true;
+      if (k !== null) onTestFinished(() => k.report.handle.close());
+      return k;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(read).toBe(false);
+    open();
+    expect(await reading).not.toBeNull();
+  });
+
   it("gives null for a missing file and for a folder", async () => {
     const dir = tmpTree();
     expect(await readSnapshot(path.join(dir, "none.analysis"))).toBeNull();

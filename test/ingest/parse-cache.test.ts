@@ -253,6 +253,23 @@ describe("the parse cache", () => {
     expect(await new ParseCache(cache).lookup(a, await fileState(a))).toBeNull();
   });
 
+  it("tells onRead when its read of a cached parse is under way, and when there is none to read", async () => {
+    const { check, file, cache } = setup({ "logs/a.ndjson": lines(0, 30) });
+    await check();
+    const a = file("logs/a.ndjson");
+    let told = 0;
+    const lookup = new ParseCache(cache, undefined, () => told++).lookup(a, await fileState(a));
+    expect(told).toBe(0);
+    expect(await lookup).not.toBeNull();
+    expect(told).toBe(1);
+    const other = path.join(path.dirname(a), "b.ndjson");
+    writeFileSync(other, lines(0, 3));
+    expect(
+      await new ParseCache(cache, undefined, () => told++).lookup(other, await fileState(other)),
+    ).toBeNull();
+    expect(told).toBe(2);
+  });
+
   it("is a miss for a cache written under another format: other code, zone or Node", async () => {
     const { check, file, cache } = setup({ "logs/a.ndjson": lines(0, 30) });
     await check();

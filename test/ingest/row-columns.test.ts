@@ -61,6 +61,23 @@ describe("RowColumnsWriter and RowColumnsReader", () => {
     for (const [i, row] of back.entries()) expect("field" in row).toBe(values[i] !== undefined);
   });
 
+  it("takes a table as its fields, the columns rows of those fields make", () => {
+    const spec: TableSpec = { a: "string", b: "number?", c: "strings" };
+    const rows = [
+      { a: "x", b: 1, c: ["y"] },
+      { a: "y", c: [] },
+    ];
+    const byRows = new RowColumnsWriter();
+    byRows.table(rows, spec);
+    const byFields = new RowColumnsWriter();
+    byFields.fields({ a: ["x", "y"], b: [1, undefined], c: [["y"], []] }, spec);
+    expect(byFields.arrays).toEqual(byRows.arrays);
+    expect(byFields.stringList()).toEqual(byRows.stringList());
+    const reader = new RowColumnsReader(byFields.arrays, byFields.stringList());
+    expect(reader.fields(2, spec)).toEqual({ a: ["x", "y"], b: [1, undefined], c: [["y"], []] });
+    expect(reader.done()).toBe(true);
+  });
+
   it("keeps NaN and infinities, which JSON would make null", () => {
     const rows = [{ n: Number.NaN }, { n: Infinity }, { n: -Infinity }];
     expect(roundTrip(rows, { n: "number" })).toEqual(rows);

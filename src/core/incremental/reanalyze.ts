@@ -387,21 +387,21 @@ interface Ties {
  * earlier events' attribution would change otherwise.
  */
 function tiesWithFresh(snap: AnalysisSnapshot, fresh: readonly BaseEvent[]): Ties | NotReused {
-  const byConversation = tieMap(snap.byConversation);
-  const byTask = tieMap(snap.byTask);
-  const known = { conversations: new Set(byConversation.keys()), tasks: new Set(byTask.keys()) };
+  // The snapshot's lists are shared, never changed: a list that gains a session is a new one.
+  const byConversation = new Map(snap.byConversation);
+  const byTask = new Map(snap.byTask);
   for (const e of fresh) {
     if (e.workSessionId === null) continue;
-    for (const [ties, keys, key] of [
-      [byConversation, known.conversations, e.conversationId],
-      [byTask, known.tasks, e.taskId],
+    for (const [ties, known, key] of [
+      [byConversation, snap.byConversation, e.conversationId],
+      [byTask, snap.byTask, e.taskId],
     ] as const) {
       if (key === null) continue;
       const sessions = ties.get(key);
       if (sessions === undefined) ties.set(key, [e.workSessionId]);
       else if (!sessions.includes(e.workSessionId)) {
-        if (keys.has(key)) return { reason: `a new event ties ${key} to another work session` };
-        sessions.push(e.workSessionId);
+        if (known.has(key)) return { reason: `a new event ties ${key} to another work session` };
+        ties.set(key, [...sessions, e.workSessionId]);
       }
     }
   }
@@ -768,22 +768,17 @@ function startsWith(checked: readonly CheckedRange[], kept: readonly CheckedRang
   });
 }
 
-/** The ties as a Map, each list a copy that new ties may be added to. */
-function tieMap(list: ReadonlyArray<readonly [string, readonly string[]]>): Map<string, string[]> {
-  return new Map(list.map(([key, sessions]) => [key, [...sessions]]));
-}
-
 /** The ties as the snapshot keeps them, with the keys the new events name and no session ties. */
 function tieList(
   ties: Map<string, string[]>,
   fresh: readonly BaseEvent[],
   keyOf: (e: BaseEvent) => string | null,
-): Array<[string, string[]]> {
+): Map<string, string[]> {
   for (const e of fresh) {
     const key = keyOf(e);
     if (key !== null && !ties.has(key)) ties.set(key, []);
   }
-  return [...ties];
+  return ties;
 }
 
 /** The ties of the keys the events name. */

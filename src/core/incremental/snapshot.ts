@@ -176,9 +176,12 @@ export const AnalysisSnapshot = z.object({
    * a question of its run, whatever the question's task, which a later run could not follow.
    */
   scopeAnswers: z.boolean(),
-  /** The sessions each conversation and task is tied to; a key named by events but tied to none has none. */
-  byConversation: z.array(z.tuple([z.string(), z.array(z.string())])),
-  byTask: z.array(z.tuple([z.string(), z.array(z.string())])),
+  /**
+   * The sessions each conversation and task is tied to; a key named by events but tied to none has
+   * none. A rerun shares the lists and copies one only to change it.
+   */
+  byConversation: z.map(z.string(), z.array(z.string())),
+  byTask: z.map(z.string(), z.array(z.string())),
   /** Work sessions, in the Report's order. */
   sessions: z.array(SnapshotSession),
   /** Tasks, in the Report's order. */

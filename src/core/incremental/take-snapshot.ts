@@ -223,12 +223,12 @@ function tiesOf(
   ties: ReadonlyMap<string, ReadonlySet<string>>,
   events: readonly CanonicalEvent[],
   keyOf: (e: CanonicalEvent) => string | null,
-): Array<[string, string[]]> {
+): Map<string, string[]> {
   const all = new Map<string, string[]>();
   for (const [key, sessions] of ties) all.set(key, [...sessions]);
   for (const e of events) {
     const key = keyOf(e);
     if (key !== null && !all.has(key)) all.set(key, []);
   }
-  return [...all];
+  return all;
 }
