@@ -10,16 +10,20 @@ import {
   rename,
   rm,
   stat,
-  writeFile,
 } from "node:fs/promises";
 import path from "node:path";
 import { crc32 } from "node:zlib";
 import { replaceFile } from "./replace-file.ts";
 import { pieceText, type Piece, type ReportPieces } from "../core/incremental/report-pieces.ts";
-import type { AnalysisSnapshot, ByteSpan, ReportFile } from "../core/incremental/snapshot.ts";
+import type { AnalysisSnapshot, ReportFile } from "../core/incremental/snapshot.ts";
 import { cacheFormat } from "./parse-cache.ts";
 import { arraysFromBytes, arraysToBytes, type ArrayLayout } from "./row-columns.ts";
-import { snapshotFromColumns, snapshotToColumns, type SnapshotHead } from "./snapshot-columns.ts";
+import {
+  snapshotFromColumns,
+  snapshotToColumns,
+  type SnapshotColumns,
+  type SnapshotHead,
+} from "./snapshot-columns.ts";
 import { BATCH_BYTES } from "./write-output.ts";
 
 /** The first bytes of a snapshot file: its kind and the version of its layout. */
@@ -158,13 +162,12 @@ export async function readSnapshot(
 const HEAD = 16;
 
 /**
- * A snapshot's file: a 16-byte head (the magic, the length of what follows and a CRC-32 of it),
- * then the lengths of two JSON texts, the texts (the snapshot's fields other than its long lists,
- * with the layout of the lists' columns; the strings the columns name), and the columns, each on
- * an 8-byte boundary.
+ * A snapshot's file, as the pieces to write one after the other: a 16-byte head (the magic, the
+ * length of what follows and a CRC-32 of it), then the lengths of two JSON texts, the texts (the
+ * snapshot's fields other than its long lists, with the layout of the lists' columns; the strings
+ * the columns name), and the columns, each on an 8-byte boundary.
  */
-function snapshotToBytes(snapshot: AnalysisSnapshot): Buffer {
-  const { head, arrays, strings } = snapshotToColumns(snapshot);
+function snapshotBytes({ head, arrays, strings }: SnapshotColumns): Uint8Array[] {
   const columns = arraysToBytes(arrays);
   const texts = [
     Buffer.from(JSON.stringify({ head, layout: columns.layout }), "utf8"),
@@ -174,12 +177,19 @@ function snapshotToBytes(snapshot: AnalysisSnapshot): Buffer {
   lengths.writeUInt32LE(texts[0]!.length, 0);
   lengths.writeUInt32LE(texts[1]!.length, 4);
   const textsEnd = HEAD + 8 + texts[0]!.length + texts[1]!.length;
-  const pad = Buffer.alloc((8 - (textsEnd % 8)) % 8);
-  const file = Buffer.concat([Buffer.alloc(HEAD), lengths, ...texts, pad, ...columns.bytes]);
-  MAGIC.copy(file, 0);
-  file.writeUInt32LE(file.length - HEAD, 8);
-  file.writeUInt32LE(crc32(file.subarray(HEAD)) >>> 0, 12);
-  return file;
+  const body = [lengths, ...texts, Buffer.alloc((8 - (textsEnd % 8)) % 8), ...columns.bytes];
+  const top = Buffer.alloc(HEAD);
+  MAGIC.copy(top, 0);
+  let crc = 0;
+  let length = 0;
+  for (const piece of body) {
+    // Node's crc32 of no bytes gives 0, not the value it was given.
+    if (piece.length > 0) crc = crc32(piece, crc);
+    length += piece.length;
+  }
+  top.writeUInt32LE(length, 8);
+  top.writeUInt32LE(crc >>> 0, 12);
+  return [top, ...body];
 }
 
 /**
@@ -238,6 +248,13 @@ export async function writeReport(
   const temp = `${target}.${suffix}`;
   let out: FileHandle | null = null;
   let starts: number[];
+  // The snapshot's columns are made while the Report is written, table by table between its
+  // writes; the members' places are filled in once they are known.
+  const encoding =
+    keep === null
+      ? null
+      : snapshotToColumns(keep.snapshot, () => new Promise<void>((resolve) => setImmediate(resolve)));
+  encoding?.catch(() => undefined);
   // The CRC of the bytes written, which a later run checks the kept Report against when needed.
   let crc = 0;
   try {
@@ -268,8 +285,8 @@ export async function writeReport(
     if (linked !== null) await rm(linked, { force: true });
     throw error;
   }
-  if (keep !== null && linked !== null)
-    await keepSnapshot(keep, linked, withPlaces(keep.snapshot, layout, starts), crc, suffix);
+  if (keep !== null && linked !== null && encoding !== null)
+    await keepSnapshot(keep, linked, withPlaces(await encoding, layout, starts), crc, suffix);
 }
 
 /**
@@ -306,7 +323,7 @@ async function linkInCache(
 async function keepSnapshot(
   keep: { file: string; warn: (message: string) => void },
   linked: string,
-  snapshot: AnalysisSnapshot,
+  snapshot: SnapshotColumns,
   crc: number,
   suffix: string,
 ): Promise<void> {
@@ -325,7 +342,12 @@ async function keepSnapshot(
       changed: String(stats.ctimeNs),
       crc: crc >>> 0,
     };
-    await writeFile(temp, snapshotToBytes({ ...snapshot, reportFile }));
+    const out = await open(temp, "w");
+    try {
+      await out.writev(snapshotBytes({ ...snapshot, head: { ...snapshot.head, reportFile } }));
+    } finally {
+      await out.close();
+    }
     await replaceFile(temp, keep.file);
   } catch (error) {
     await rm(linked, { force: true }).catch(() => undefined);
@@ -343,24 +365,20 @@ function cannotKeep(keep: { file: string; warn: (message: string) => void }, err
 
 const NEWLINE = Buffer.from("\n");
 
-/** The snapshot with each member's place in the Report, from where each piece started. */
+/** The snapshot's columns with each member's place in the Report, from where each piece started. */
 function withPlaces(
-  snapshot: AnalysisSnapshot,
+  snapshot: SnapshotColumns,
   layout: ReportPieces,
   starts: readonly number[],
-): AnalysisSnapshot {
-  const span = (piece: number): ByteSpan => [
-    starts[piece] as number,
-    (starts[piece + 1] as number) - (starts[piece] as number),
-  ];
-  return {
-    ...snapshot,
-    sessions: snapshot.sessions.map((s, i) => ({ ...s, at: span(layout.sessions[i] as number) })),
-    tasks: snapshot.tasks.map((t, i) => ({ ...t, at: span(layout.tasks[i] as number) })),
-    flows: snapshot.flows.map((f, i) => ({ ...f, at: span(layout.flows[i] as number) })),
-    unattributed: snapshot.unattributed.map((r, i) => ({ ...r, at: span(layout.unattributed[i] as number) })),
-    reportBytes: starts[starts.length - 1] as number,
-  };
+): SnapshotColumns {
+  for (const list of ["sessions", "tasks", "flows", "unattributed"] as const) {
+    const places = snapshot.places[list];
+    layout[list].forEach((piece, i) => {
+      places[2 * i] = starts[piece] as number;
+      places[2 * i + 1] = (starts[piece + 1] as number) - (starts[piece] as number);
+    });
+  }
+  return { ...snapshot, head: { ...snapshot.head, reportBytes: starts[starts.length - 1] as number } };
 }
 
 /**

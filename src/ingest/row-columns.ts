@@ -41,13 +41,20 @@ export class RowColumnsWriter {
   /** The columns, in the order they were made. */
   readonly arrays: ColumnArray[] = [];
 
-  /** Adds the columns of `rows`, each of which has the fields `spec` names. */
-  table(rows: readonly object[], spec: TableSpec): void {
+  /**
+   * Adds the columns of `rows`, each of which has the fields `spec` names. Gives the arrays made
+   * for each field (not those of a nested table's fields), for a caller to fill in later.
+   */
+  table(rows: readonly object[], spec: TableSpec): Record<string, ColumnArray[]> {
+    const made: Record<string, ColumnArray[]> = {};
     for (const [name, kind] of Object.entries(spec)) {
       const values = new Array<unknown>(rows.length);
       for (let i = 0; i < rows.length; i++) values[i] = (rows[i] as Record<string, unknown>)[name];
+      const from = this.arrays.length;
       this.column(values, kind);
+      made[name] = this.arrays.slice(from, from + (typeof kind === "object" ? 1 : this.arrays.length - from));
     }
+    return made;
   }
 
   /** Adds a table given as its fields' values, as `table` adds rows of those fields. */

@@ -80,12 +80,23 @@ type ListField =
 /** The tables whose rows are counted in the head, in the order they are written. */
 type CountedTable = Exclude<ListField, "idHashes" | "repeatedIds" | "twinned">;
 
-/** The snapshot as its head, its columns and the strings they name. */
-export function snapshotToColumns(snapshot: AnalysisSnapshot): {
+/** A snapshot as its head, its columns and the strings they name. */
+export interface SnapshotColumns {
   head: SnapshotHead;
   arrays: ColumnArray[];
   strings: readonly string[];
-} {
+  /** The columns of the members' places in the Report (two numbers a member), to fill in later. */
+  places: Record<"sessions" | "tasks" | "flows" | "unattributed", Float64Array>;
+}
+
+/**
+ * The snapshot as columns. `pause` is awaited before each table, so that a caller can let other
+ * work (the Report's writes) go on between them.
+ */
+export async function snapshotToColumns(
+  snapshot: AnalysisSnapshot,
+  pause: () => Promise<void> = async () => {},
+): Promise<SnapshotColumns> {
   const {
     byConversation,
     byTask,
@@ -101,16 +112,24 @@ export function snapshotToColumns(snapshot: AnalysisSnapshot): {
     ...rest
   } = snapshot;
   const writer = new RowColumnsWriter();
+  await pause();
   writer.fields(tieFields(byConversation), SNAPSHOT_TABLES.ties);
+  await pause();
   writer.fields(tieFields(byTask), SNAPSHOT_TABLES.ties);
-  writer.table(sessions, SNAPSHOT_TABLES.sessions);
-  writer.table(tasks, SNAPSHOT_TABLES.tasks);
-  writer.table(flows, SNAPSHOT_TABLES.flows);
-  writer.table(unattributed, SNAPSHOT_TABLES.unattributed);
+  await pause();
+  const place = (made: Record<string, ColumnArray[]>): Float64Array => made.at?.[0] as Float64Array;
+  const places = {
+    sessions: place(writer.table(sessions, SNAPSHOT_TABLES.sessions)),
+    tasks: place(writer.table(tasks, SNAPSHOT_TABLES.tasks)),
+    flows: place(writer.table(flows, SNAPSHOT_TABLES.flows)),
+    unattributed: place(writer.table(unattributed, SNAPSHOT_TABLES.unattributed)),
+  };
+  await pause();
   writer.table(
     agents.map(([id, tally]) => ({ id, ...tally })),
     SNAPSHOT_TABLES.agents,
   );
+  await pause();
   writer.table(waits, SNAPSHOT_TABLES.waits);
   writer.table([{ idHashes, repeatedIds, twinned }], SNAPSHOT_TABLES.ids);
   const rows = {
@@ -123,7 +142,7 @@ export function snapshotToColumns(snapshot: AnalysisSnapshot): {
     agents: agents.length,
     waits: waits.length,
   };
-  return { head: { ...rest, rows }, arrays: writer.arrays, strings: writer.stringList() };
+  return { head: { ...rest, rows }, arrays: writer.arrays, strings: writer.stringList(), places };
 }
 
 /**
