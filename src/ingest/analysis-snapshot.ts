@@ -282,11 +282,17 @@ export async function writeReport(
     await replaceFile(temp, target);
   } catch (error) {
     await rm(temp, { force: true });
-    if (linked !== null) await rm(linked, { force: true });
+    if (linked !== null) await rm(linked.path, { force: true });
     throw error;
   }
   if (keep !== null && linked !== null && encoding !== null)
     await keepSnapshot(keep, linked, withPlaces(await encoding, layout, starts), crc, suffix);
+}
+
+/** The Report's temporary name in the cache folder, and whether it is a copy (another file system). */
+interface LinkedReport {
+  path: string;
+  copied: boolean;
 }
 
 /**
@@ -297,17 +303,18 @@ async function linkInCache(
   temp: string,
   keep: { file: string; warn: (message: string) => void },
   suffix: string,
-): Promise<string | null> {
+): Promise<LinkedReport | null> {
   const linked = `${keptReportFile(keep.file)}.${suffix}`;
   try {
     await mkdir(path.dirname(keep.file), { recursive: true });
     try {
       await link(temp, linked);
+      return { path: linked, copied: false };
     } catch {
       // Another file system, or one without links: a copy costs a write of the Report's bytes.
       await copyFile(temp, linked);
+      return { path: linked, copied: true };
     }
-    return linked;
   } catch (error) {
     await rm(linked, { force: true }).catch(() => undefined);
     cannotKeep(keep, error);
@@ -322,7 +329,7 @@ async function linkInCache(
  */
 async function keepSnapshot(
   keep: { file: string; warn: (message: string) => void },
-  linked: string,
+  linked: LinkedReport,
   snapshot: SnapshotColumns,
   crc: number,
   suffix: string,
@@ -331,8 +338,11 @@ async function keepSnapshot(
   try {
     const reportPath = keptReportFile(keep.file);
     // The Report kept until now is the next run's spare: the file written from now on has its
-    // one name there, as the Report written is another file.
-    await replaceFile(linked, reportPath, spareReportFile(keep.file));
+    // one name there, as the Report written is another file. A copy on another file system than
+    // the Report's could never be written over, and is not kept.
+    const spare = spareReportFile(keep.file);
+    if (linked.copied) await rm(spare, { force: true });
+    await replaceFile(linked.path, reportPath, linked.copied ? undefined : spare);
     const stats = await stat(reportPath, { bigint: true });
     const reportFile: ReportFile = {
       device: String(stats.dev),
@@ -350,7 +360,7 @@ async function keepSnapshot(
     }
     await replaceFile(temp, keep.file);
   } catch (error) {
-    await rm(linked, { force: true }).catch(() => undefined);
+    await rm(linked.path, { force: true }).catch(() => undefined);
     await rm(temp, { force: true }).catch(() => undefined);
     cannotKeep(keep, error);
   }

@@ -348,6 +348,14 @@ describe("writeReport and readSnapshot", () => {
     const { report } = await kept(file);
     expect(statSync(report.path).dev).not.toBe(statSync(target).dev);
     expect(bytesOf(report).toString("utf8")).toBe(draft.json);
+    // No spare is kept there: a file on another file system could never be written over.
+    await writeReport(target, draft.layout, null, {
+      file,
+      snapshot: draft.snapshot,
+      warn: (m) => expect.fail(m),
+    });
+    expect(existsSync(spareReportFile(file))).toBe(false);
+    expect(readdirSync(cacheDir).sort()).toEqual(["x.analysis", "x.report"]);
   });
 
   it("write the Report, and say so once, when the snapshot cannot be kept", async () => {
