@@ -56,6 +56,8 @@ export interface KeptReport {
   path: string;
   /** The Report's length in bytes, without its final newline. */
   bytes: number;
+  /** When the file was last written, in nanoseconds since 1970, as it was checked. */
+  modified: string;
 }
 
 /** A snapshot and the Report it was taken with. */
@@ -150,7 +152,10 @@ export async function readSnapshot(
       BigInt(snapshot.reportBytes) + 1n === now.size &&
       (String(now.ctimeNs) === named.changed || (await crcOf(handle)) === named.crc)
     )
-      return { snapshot, report: { handle, path: reportPath, bytes: snapshot.reportBytes } };
+      return {
+        snapshot,
+        report: { handle, path: reportPath, bytes: snapshot.reportBytes, modified: named.modified },
+      };
   } catch {
     // A file that cannot be read is no kept Report.
   }
@@ -258,8 +263,7 @@ export async function writeReport(
   // The CRC of the bytes written, which a later run checks the kept Report against when needed.
   let crc = 0;
   try {
-    const overSpare = keep !== null && (await takeSpare(spareReportFile(keep.file), temp));
-    out = await open(temp, overSpare ? "r+" : "w");
+    out = await openOutput(temp, keep !== null && (await takeSpare(spareReportFile(keep.file), temp)));
     const report = out;
     const write = (chunk: Uint8Array): Promise<void> => {
       // Node's crc32 of no bytes gives 0, not the value it was given.
@@ -267,6 +271,7 @@ export async function writeReport(
       return writeAll(report, chunk);
     };
     starts = await writePieces(layout, kept, write);
+    if (kept !== null) await stillKept(kept);
     await write(NEWLINE);
     // A spare longer than the Report loses its tail.
     await out.truncate((starts.at(-1) as number) + NEWLINE.length);
@@ -286,7 +291,33 @@ export async function writeReport(
     throw error;
   }
   if (keep !== null && linked !== null && encoding !== null)
-    await keepSnapshot(keep, linked, withPlaces(await encoding, layout, starts), crc, suffix);
+    await keepSnapshot(keep, linked, async () => withPlaces(await encoding, layout, starts), crc, suffix);
+}
+
+/**
+ * The file to write the Report to: the spare moved to `temp`, written over, when there is one
+ * that can be opened for writing; else a new file.
+ */
+async function openOutput(temp: string, overSpare: boolean): Promise<FileHandle> {
+  if (overSpare)
+    try {
+      return await open(temp, "r+");
+    } catch {
+      // A spare made read-only, or another user's: a new file in its place.
+      await rm(temp, { force: true });
+    }
+  return open(temp, "w");
+}
+
+/**
+ * Throws KeptReportChangedError unless the kept Report is as it was when checked: another run may
+ * have made it its spare and written over it while this one copied from it. Any write sets the
+ * modification time, so a file whose time and length are the same was not written meanwhile.
+ */
+async function stillKept(kept: KeptReport): Promise<void> {
+  const now = await kept.handle.stat({ bigint: true });
+  if (String(now.mtimeNs) !== kept.modified || now.size !== BigInt(kept.bytes) + 1n)
+    throw new KeptReportChangedError("the kept Report was written over while it was read");
 }
 
 /** The Report's temporary name in the cache folder, and whether it is a copy (another file system). */
@@ -330,12 +361,13 @@ async function linkInCache(
 async function keepSnapshot(
   keep: { file: string; warn: (message: string) => void },
   linked: LinkedReport,
-  snapshot: SnapshotColumns,
+  encoded: () => Promise<SnapshotColumns>,
   crc: number,
   suffix: string,
 ): Promise<void> {
   const temp = `${keep.file}.${suffix}`;
   try {
+    const snapshot = await encoded();
     const reportPath = keptReportFile(keep.file);
     // The Report kept until now is the next run's spare: the file written from now on has its
     // one name there, as the Report written is another file. A copy on another file system than

@@ -122,6 +122,7 @@ export class CheckedFileBytes implements LineBytes {
   view(start: number, length: number): Uint8Array {
     if (!(start >= 0 && length >= 0 && start + length <= this.length))
       throw new Error(`bytes past the checked ${this.length}`);
+    if (length === 0) return new Uint8Array(0);
     if (this.whole !== null) return this.whole.subarray(start, start + length);
     const first = Math.floor(start / BLOCK_BYTES);
     const last = Math.floor((start + Math.max(0, length - 1)) / BLOCK_BYTES);

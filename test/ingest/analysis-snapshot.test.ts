@@ -111,6 +111,14 @@ async function kept(file: string): Promise<KeptAnalysis> {
   return read;
 }
 
+/** A file opened as a kept Report of `bytes` bytes (and a newline), closed when the test ends. */
+async function openKept(file: string, bytes: number): Promise<KeptReport> {
+  const handle = await open(file, "r");
+  onTestFinished(() => handle.close());
+  const modified = String((await handle.stat({ bigint: true })).mtimeNs);
+  return { handle, path: file, bytes, modified };
+}
+
 /** The kept Report's bytes, without the final newline its file ends with. */
 function bytesOf(report: KeptReport): Buffer {
   return readFileSync(report.path).subarray(0, report.bytes);
@@ -264,9 +272,7 @@ describe("writeReport and readSnapshot", () => {
     "join two members kept one byte apart when %s is between them, and refuse them otherwise",
     async (_, kept, out) => {
       const dir = tmpTree({ "kept.report": kept });
-      const handle = await open(path.join(dir, "kept.report"), "r");
-      onTestFinished(() => handle.close());
-      const report = { handle, path: path.join(dir, "kept.report"), bytes: 3 };
+      const report = await openKept(path.join(dir, "kept.report"), 3);
       const layout = {
         ...draftOf().layout,
         pieces: [{ kept: [0, 1] as [number, number] }, { text: "," }, { kept: [2, 1] as [number, number] }],
@@ -315,9 +321,7 @@ describe("writeReport and readSnapshot", () => {
     const layout = { ...draft.layout, pieces: [{ kept: [0, 10] as [number, number] }] };
     const shortFile = path.join(dir, "short.report");
     writeFileSync(shortFile, "short\n");
-    const handle = await open(shortFile, "r");
-    onTestFinished(() => handle.close());
-    await expect(writeReport(target, layout, { handle, path: shortFile, bytes: 5 }, null)).rejects.toThrow(
+    await expect(writeReport(target, layout, await openKept(shortFile, 5), null)).rejects.toThrow(
       /past the kept Report/,
     );
     await expect(writeReport(target, layout, null, null)).rejects.toThrow(/past the kept Report/);
@@ -328,12 +332,29 @@ describe("writeReport and readSnapshot", () => {
     // The snapshot said 10 bytes, but the file was cut after it was opened.
     const dir = tmpTree({ "cut.report": "short\n" });
     const target = path.join(dir, "r.json");
-    const handle = await open(path.join(dir, "cut.report"), "r");
-    onTestFinished(() => handle.close());
     const layout = { ...draftOf().layout, pieces: [{ kept: [0, 10] as [number, number] }] };
-    const report = { handle, path: path.join(dir, "cut.report"), bytes: 10 };
+    const report = await openKept(path.join(dir, "cut.report"), 10);
     await expect(writeReport(target, layout, report, null)).rejects.toBeInstanceOf(KeptReportChangedError);
     expect(readdirSync(dir)).toEqual(["cut.report"]);
+  });
+
+  it("stop with KeptReportChangedError when the kept Report was written over while it was read", async () => {
+    // Another run may make the kept Report its spare and write over it: same length, new bytes.
+    const draft = draftOf();
+    const first = await written(draft);
+    const { snapshot, report } = await kept(first.file);
+    const layout = keptLayout(
+      draft,
+      snapshot,
+      snapshot.sessions.map((m) => ({ kept: m.at })),
+    );
+    writeFileSync(report.path, readFileSync(report.path, "utf8").replace("ws_a", "ws_x"));
+    // The write's own time may fall in the clock tick of the first one; a later run's would not.
+    utimesSync(report.path, new Date(), new Date(Date.now() + 60_000));
+    expect(statSync(report.path).size).toBe(report.bytes + 1);
+    const target = path.join(tmpTree(), "r.json");
+    await expect(writeReport(target, layout, report, null)).rejects.toBeInstanceOf(KeptReportChangedError);
+    expect(existsSync(target)).toBe(false);
   });
 
   it("keep a copy of the Report when the cache folder is on another file system", async (context) => {

@@ -83,6 +83,12 @@ describe("CheckedFileBytes", () => {
       expect(Buffer.from(lines.view(start, size)).equals(bytes.subarray(start, start + size))).toBe(true);
   });
 
+  it("gives no bytes for an empty line, even at the end of a file of whole blocks", async () => {
+    const { lines } = await checked(2 * BLOCK_BYTES);
+    expect(lines.view(2 * BLOCK_BYTES, 0)).toHaveLength(0);
+    expect(lines.view(BLOCK_BYTES, 0)).toHaveLength(0);
+  });
+
   it("gives all the bytes once loaded, and views of them from then on", async () => {
     const { bytes, lines } = await checked();
     expect(() => lines.all()).toThrow(/not loaded/);
