@@ -11,7 +11,6 @@
 // only what reads no log: the help texts, and `hook`, which Claude Code starts at every hook event
 // and whose line is the same on any Node. The TypeScript needs a Node that strips types (22.18 or
 // newer), and so do the renderer processes `build` starts.
-import { spawnSync } from "node:child_process";
 import { readFileSync, statSync } from "node:fs";
 import module, { createRequire } from "node:module";
 import path from "node:path";
@@ -50,6 +49,8 @@ if (current ? runsHere() : stripsTypes) {
     process.exit(1);
   }
   const maps = current ? ["--enable-source-maps"] : [];
+  // Loaded only here: most runs never start another Node, and the module takes milliseconds to load.
+  const { spawnSync } = await import("node:child_process");
   const run = spawnSync(node, [...maps, cli, ...args], { stdio: "inherit" });
   process.exit(run.status ?? 1);
 }
