@@ -1,19 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
-import {
-  copyFile,
-  type FileHandle,
-  link,
-  lstat,
-  mkdir,
-  open,
-  readFile,
-  rename,
-  rm,
-  stat,
-} from "node:fs/promises";
+import { copyFile, type FileHandle, link, mkdir, open, readFile, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { crc32 } from "node:zlib";
 import { replaceFile } from "./replace-file.ts";
+import { openOver } from "./write-over.ts";
 import { pieceText, type Piece, type ReportPieces } from "../core/incremental/report-pieces.ts";
 import type { AnalysisSnapshot, ReportFile } from "../core/incremental/snapshot.ts";
 import { cacheFormat } from "./parse-cache.ts";
@@ -73,30 +63,10 @@ export function keptReportFile(file: string): string {
 
 /**
  * Where the Report before the kept one is kept, as a file for the next Report to be written over
- * (see takeSpare).
+ * (see openOver).
  */
 export function spareReportFile(file: string): string {
   return file.replace(/\.analysis$/, "") + ".spare";
-}
-
-/**
- * Moves the spare Report to `temp`, to write the new Report over: true when it is there, a regular
- * file with no other name. Writing over a file's cached pages costs little; a new file of a
- * hundred megabytes needs that much fresh memory, which on a virtual machine cost a run some 0.2 s
- * (a file written over took 14 ms where a new one took 170 to 260). A spare that has another name
- * (a hard link someone made) is left to that name, untouched.
- */
-async function takeSpare(spare: string, temp: string): Promise<boolean> {
-  try {
-    // Taken first, so that two runs never write over one spare.
-    await rename(spare, temp);
-  } catch {
-    return false;
-  }
-  const stats = await lstat(temp).catch(() => null);
-  if (stats !== null && stats.isFile() && stats.nlink === 1) return true;
-  await rm(temp, { force: true });
-  return false;
 }
 
 /**
@@ -263,7 +233,8 @@ export async function writeReport(
   // The CRC of the bytes written, which a later run checks the kept Report against when needed.
   let crc = 0;
   try {
-    out = await openOutput(temp, keep !== null && (await takeSpare(spareReportFile(keep.file), temp)));
+    // Over the Report before the kept one, when the cache holds it (see openOver).
+    out = keep === null ? await open(temp, "w") : await openOver(spareReportFile(keep.file), temp);
     const report = out;
     const write = (chunk: Uint8Array): Promise<void> => {
       // Node's crc32 of no bytes gives 0, not the value it was given.
@@ -292,21 +263,6 @@ export async function writeReport(
   }
   if (keep !== null && linked !== null && encoding !== null)
     await keepSnapshot(keep, linked, async () => withPlaces(await encoding, layout, starts), crc, suffix);
-}
-
-/**
- * The file to write the Report to: the spare moved to `temp`, written over, when there is one
- * that can be opened for writing; else a new file.
- */
-async function openOutput(temp: string, overSpare: boolean): Promise<FileHandle> {
-  if (overSpare)
-    try {
-      return await open(temp, "r+");
-    } catch {
-      // A spare made read-only, or another user's: a new file in its place.
-      await rm(temp, { force: true });
-    }
-  return open(temp, "w");
 }
 
 /**

@@ -1,0 +1,52 @@
+import { existsSync, linkSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { openOver } from "../../src/ingest/write-over.ts";
+import { tmpTree } from "../helpers/tmp.ts";
+
+/** Writes `text` to the handle from its start and cuts the file there. */
+async function writeAll(old: string, temp: string, text: string): Promise<void> {
+  const handle = await openOver(old, temp);
+  try {
+    await handle.write(text, 0);
+    await handle.truncate(Buffer.byteLength(text));
+  } finally {
+    await handle.close();
+  }
+}
+
+describe("openOver", () => {
+  it("writes over the old file, moved to the temporary name", async () => {
+    const dir = tmpTree({ "old.spare": "a much longer old version" });
+    const old = path.join(dir, "old.spare");
+    const temp = path.join(dir, "new.tmp");
+    const inode = statSync(old).ino;
+    await writeAll(old, temp, "new");
+    expect(existsSync(old)).toBe(false);
+    expect(statSync(temp).ino).toBe(inode);
+    expect(readFileSync(temp, "utf8")).toBe("new");
+  });
+
+  it("makes a new file when there is no old one", async () => {
+    const dir = tmpTree();
+    const temp = path.join(dir, "new.tmp");
+    await writeAll(path.join(dir, "none"), temp, "new");
+    expect(readFileSync(temp, "utf8")).toBe("new");
+  });
+
+  it("leaves an old file with another name, and anything not a file, where it is", async () => {
+    const dir = tmpTree({ "old.spare": "kept" });
+    const old = path.join(dir, "old.spare");
+    linkSync(old, path.join(dir, "users-link"));
+    await writeAll(old, path.join(dir, "a.tmp"), "new");
+    expect(readFileSync(old, "utf8")).toBe("kept");
+    expect(readFileSync(path.join(dir, "users-link"), "utf8")).toBe("kept");
+    expect(statSync(path.join(dir, "a.tmp")).ino).not.toBe(statSync(old).ino);
+    const folder = path.join(dir, "folder.spare");
+    mkdirSync(folder);
+    writeFileSync(path.join(folder, "inside"), "x");
+    await writeAll(folder, path.join(dir, "b.tmp"), "new");
+    expect(readFileSync(path.join(folder, "inside"), "utf8")).toBe("x");
+    expect(readFileSync(path.join(dir, "b.tmp"), "utf8")).toBe("new");
+  });
+});
