@@ -7,7 +7,7 @@ import { openOver } from "./write-over.ts";
 import { pieceText, type Piece, type ReportPieces } from "../core/incremental/report-pieces.ts";
 import type { AnalysisSnapshot, ReportFile } from "../core/incremental/snapshot.ts";
 import { cacheFormat } from "./parse-cache.ts";
-import { arraysFromBytes, arraysToBytes, type ArrayLayout } from "./row-columns.ts";
+import { align8, arraysFromBytes, arraysToBytes, type ArrayLayout } from "./row-columns.ts";
 import {
   snapshotFromColumns,
   snapshotToColumns,
@@ -73,8 +73,8 @@ export function spareReportFile(file: string): string {
  * The snapshot kept in `file` and its Report, or null when there is none, or it was written by
  * other code, or any byte of it is damaged (a CRC covers the whole file), or its Report is not the
  * file it names as it was then: a miss costs a whole analysis, never a wrong Report (the file's
- * layout is at snapshotToBytes). The Report is another name of the file the command wrote (a hard link), or a
- * copy of it where a link cannot be made, so that its bytes are written once and read only where
+ * layout is at snapshotBytes). The Report is another name of the file the command wrote (a hard
+ * link), or a copy of it where a link cannot be made, so that its bytes are written once and read only where
  * kept. It must be the same file with the same length and modification time; when its change time
  * moved too, as it does when the Report written is deleted or replaced, its bytes must also have
  * the CRC taken as they were written. The snapshot is decoded once `ready` settles, so that a
@@ -152,7 +152,7 @@ function snapshotBytes({ head, arrays, strings }: SnapshotColumns): Uint8Array[]
   lengths.writeUInt32LE(texts[0]!.length, 0);
   lengths.writeUInt32LE(texts[1]!.length, 4);
   const textsEnd = HEAD + 8 + texts[0]!.length + texts[1]!.length;
-  const body = [lengths, ...texts, Buffer.alloc((8 - (textsEnd % 8)) % 8), ...columns.bytes];
+  const body = [lengths, ...texts, Buffer.alloc(align8(textsEnd) - textsEnd), ...columns.bytes];
   const top = Buffer.alloc(HEAD);
   MAGIC.copy(top, 0);
   let crc = 0;
@@ -185,7 +185,7 @@ function snapshotFromBytes(bytes: Buffer): AnalysisSnapshot | null {
   const strings = JSON.parse(bytes.toString("utf8", stringsAt, stringsEnd)) as string[];
   // Columns are read in place, which needs them on an 8-byte boundary in memory as in the file.
   const body = bytes.byteOffset % 8 === 0 ? bytes : Uint8Array.prototype.slice.call(bytes);
-  const { arrays, end } = arraysFromBytes(body, stringsEnd + ((8 - (stringsEnd % 8)) % 8), layout);
+  const { arrays, end } = arraysFromBytes(body, align8(stringsEnd), layout);
   if (end !== bytes.length) return null;
   return snapshotFromColumns(head, arrays, strings);
 }
@@ -223,13 +223,6 @@ export async function writeReport(
   const temp = `${target}.${suffix}`;
   let out: FileHandle | null = null;
   let starts: number[];
-  // The snapshot's columns are made while the Report is written, table by table between its
-  // writes; the members' places are filled in once they are known.
-  const encoding =
-    keep === null
-      ? null
-      : snapshotToColumns(keep.snapshot, () => new Promise<void>((resolve) => setImmediate(resolve)));
-  encoding?.catch(() => undefined);
   // The CRC of the bytes written, which a later run checks the kept Report against when needed.
   let crc = 0;
   try {
@@ -261,8 +254,7 @@ export async function writeReport(
     if (linked !== null) await rm(linked.path, { force: true });
     throw error;
   }
-  if (keep !== null && linked !== null && encoding !== null)
-    await keepSnapshot(keep, linked, async () => withPlaces(await encoding, layout, starts), crc, suffix);
+  if (keep !== null && linked !== null) await keepSnapshot(keep, linked, { layout, starts }, crc, suffix);
 }
 
 /**
@@ -315,15 +307,15 @@ async function linkInCache(
  * is not used. A failure is one warning.
  */
 async function keepSnapshot(
-  keep: { file: string; warn: (message: string) => void },
+  keep: { file: string; snapshot: AnalysisSnapshot; warn: (message: string) => void },
   linked: LinkedReport,
-  encoded: () => Promise<SnapshotColumns>,
+  written: { layout: ReportPieces; starts: readonly number[] },
   crc: number,
   suffix: string,
 ): Promise<void> {
   const temp = `${keep.file}.${suffix}`;
   try {
-    const snapshot = await encoded();
+    const snapshot = withPlaces(snapshotToColumns(keep.snapshot), written.layout, written.starts);
     const reportPath = keptReportFile(keep.file);
     // The Report kept until now is the next run's spare: the file written from now on has its
     // one name there, as the Report written is another file. A copy on another file system than

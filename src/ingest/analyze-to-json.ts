@@ -85,13 +85,13 @@ async function analyzeLoaded(
       onCacheRead: cacheReading,
     });
   } catch (error) {
+    // A load that failed before it planned its files never told the snapshot's decode to go on
+    // (loadFiles does once it has). The kept Report was opened as the snapshot was read: it is
+    // closed before the error goes on.
     cacheReading();
-    // The kept Report was opened as the snapshot was read: it is closed before the error goes on.
     await (await reading.kept)?.report.handle.close();
     throw error;
   }
-  // A load that planned no event file never said so.
-  cacheReading();
   const eventFiles = loaded.files.filter((f) => f.kind === "events");
   const files = filesOf(loaded, ranges);
   const inputsHash = inputsHashOf(loaded);

@@ -5,13 +5,14 @@ import { homedir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { crc32 } from "node:zlib";
-import { CheckedFileBytes, checkFile } from "./file-bytes.ts";
+import { CheckedFileBytes, checkFile, readChecked } from "./file-bytes.ts";
 import { codeSignature } from "./code-signature.ts";
 import { columnsFromBytes, columnsToBytes, COLUMNS_LAYOUT, type EventColumns } from "./event-columns.ts";
 import { CacheHeader } from "./parse-cache-header.ts";
 import { findProjectRoot } from "./project-root.ts";
 import type { TallyState } from "./findings-tally.ts";
 import { replaceFile } from "./replace-file.ts";
+import { align8 } from "./row-columns.ts";
 
 /**
  * Bumped whenever the cache file's own layout changes. What the code makes of a line is covered
@@ -237,9 +238,10 @@ export class ParseCache {
    * What the cache holds for the file in state `now`, or null when nothing fits: another format,
    * another file at the path (another inode), a file cut shorter, the same size with another
    * modification time, a changed gzip file, any byte before the cached end other than the parse
-   * read it, or a damaged cache file.
+   * read it, or a damaged cache file. With `whole`, for a run that decodes every cached event, the
+   * file's bytes are read into memory once, as they are checked (see readChecked).
    */
-  async lookup(absPath: string, now: FileState): Promise<CachedParse | null> {
+  async lookup(absPath: string, now: FileState, whole = false): Promise<CachedParse | null> {
     let bytes: Buffer;
     try {
       bytes = await readWhole(this.fileFor(now.realPath), this.onRead);
@@ -248,13 +250,18 @@ export class ParseCache {
       return null;
     }
     try {
-      return await this.read(bytes, absPath, now);
+      return await this.read(bytes, absPath, now, whole);
     } catch {
       return null;
     }
   }
 
-  private async read(bytes: Buffer, absPath: string, now: FileState): Promise<CachedParse | null> {
+  private async read(
+    bytes: Buffer,
+    absPath: string,
+    now: FileState,
+    whole: boolean,
+  ): Promise<CachedParse | null> {
     if (bytes.length < 16 || !bytes.subarray(0, 8).equals(MAGIC)) return null;
     const headerLength = bytes.readUInt32LE(8);
     if (16 + headerLength > bytes.length) return null;
@@ -271,9 +278,16 @@ export class ParseCache {
     if (header.segments.length > 0 && header.segments.at(-1)!.lineBase >= header.lines) return null;
     // The file's bytes up to the cached end, all of them, each part's checked against the CRC the
     // parse took of them; a plain file's events are read from them again, block by block, as
-    // they are made.
-    const blockCrcs = await checkFile(absPath, header.stop, header.segments);
-    if (blockCrcs === null) return null;
+    // they are made, or all at once here when all are to be made.
+    let raw: CheckedFileBytes | null = null;
+    if (whole && !header.gzip) {
+      raw = await readChecked(absPath, header.stop, header.segments);
+      if (raw === null) return null;
+    } else {
+      const blockCrcs = await checkFile(absPath, header.stop, header.segments);
+      if (blockCrcs === null) return null;
+      if (!header.gzip) raw = new CheckedFileBytes(absPath, header.stop, blockCrcs);
+    }
     const segments: CachedSegment[] = [];
     // Columns are read in place, which needs them on an 8-byte boundary in memory as in the file.
     const body = bytes.byteOffset % 8 === 0 ? bytes : Uint8Array.prototype.slice.call(bytes);
@@ -291,7 +305,7 @@ export class ParseCache {
       bytes: header.bytes,
       tally: header.tally,
       segments,
-      raw: header.gzip ? null : new CheckedFileBytes(absPath, header.stop, blockCrcs),
+      raw,
     };
   }
 
@@ -381,8 +395,4 @@ async function readWhole(file: string, issued?: () => void): Promise<Buffer> {
   } finally {
     await handle.close();
   }
-}
-
-function align8(n: number): number {
-  return n + ((8 - (n % 8)) % 8);
 }

@@ -184,7 +184,11 @@ export async function planEventsFile(
   // A gzip file and a JSON array are parsed whole and cached whole: used only while unchanged.
   const parsedWhole = gzip || shape.kind === "array";
   if (parsedWhole && context.cache === null) return whole(state, gzip, shape);
-  let cached = context.cache === null ? null : await context.cache.lookup(file.absPath, state);
+  // A read that makes every cached event (no DeferredEvents) reads the file's bytes once, whole.
+  let cached =
+    context.cache === null
+      ? null
+      : await context.cache.lookup(file.absPath, state, context.deferred === undefined);
   if (cached !== null && nextRun(cached.segments) >= ParseCache.MAX_RUNS) cached = null;
   if (parsedWhole)
     return cached === null ? whole(state, gzip, shape) : { ...whole(state, gzip, shape), cached, parts: [] };

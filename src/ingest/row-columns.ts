@@ -114,26 +114,17 @@ export class RowColumnsWriter {
         this.arrays.push(column);
         return;
       }
-      case "strings": {
-        const counts = new Uint32Array(n);
-        const flat: number[] = [];
-        for (let i = 0; i < n; i++) {
-          const list = values[i] as readonly string[];
-          counts[i] = list.length;
-          for (const s of list) flat.push(this.intern(s));
-        }
-        this.arrays.push(counts, Int32Array.from(flat));
-        return;
-      }
+      case "strings":
       case "numbers": {
+        // Each row's count, then every row's items one after the other: strings by their index.
         const counts = new Uint32Array(n);
         const flat: number[] = [];
         for (let i = 0; i < n; i++) {
-          const list = values[i] as readonly number[];
+          const list = values[i] as readonly unknown[];
           counts[i] = list.length;
-          for (const v of list) flat.push(v);
+          for (const v of list) flat.push(kind === "strings" ? this.intern(v) : (v as number));
         }
-        this.arrays.push(counts, Float64Array.from(flat));
+        this.arrays.push(counts, kind === "strings" ? Int32Array.from(flat) : Float64Array.from(flat));
         return;
       }
       case "span": {
@@ -307,7 +298,7 @@ export function arraysToBytes(arrays: readonly ColumnArray[]): { layout: ArrayLa
     if (code === undefined) throw new TypeError("not a column array");
     layout.push([code, array.length]);
     bytes.push(new Uint8Array(array.buffer, array.byteOffset, array.byteLength));
-    const pad = (8 - (array.byteLength % 8)) % 8;
+    const pad = align8(array.byteLength) - array.byteLength;
     if (pad > 0) bytes.push(new Uint8Array(pad));
   }
   return { layout, bytes };
@@ -332,7 +323,12 @@ export function arraysFromBytes(
     if (!Number.isSafeInteger(length) || length < 0 || at + byteLength > bytes.length)
       throw new Error("the columns are cut short");
     arrays.push(new type(bytes.buffer as ArrayBuffer, bytes.byteOffset + at, length));
-    at += byteLength + ((8 - (byteLength % 8)) % 8);
+    at += align8(byteLength);
   }
   return { arrays, end: at };
+}
+
+/** `n` rounded up to a multiple of 8: where the next column starts. */
+export function align8(n: number): number {
+  return n + ((8 - (n % 8)) % 8);
 }

@@ -89,14 +89,8 @@ export interface SnapshotColumns {
   places: Record<"sessions" | "tasks" | "flows" | "unattributed", Float64Array>;
 }
 
-/**
- * The snapshot as columns. `pause` is awaited before each table, so that a caller can let other
- * work (the Report's writes) go on between them.
- */
-export async function snapshotToColumns(
-  snapshot: AnalysisSnapshot,
-  pause: () => Promise<void> = async () => {},
-): Promise<SnapshotColumns> {
+/** The snapshot as columns. */
+export function snapshotToColumns(snapshot: AnalysisSnapshot): SnapshotColumns {
   const {
     byConversation,
     byTask,
@@ -112,11 +106,8 @@ export async function snapshotToColumns(
     ...rest
   } = snapshot;
   const writer = new RowColumnsWriter();
-  await pause();
   writer.fields(tieFields(byConversation), SNAPSHOT_TABLES.ties);
-  await pause();
   writer.fields(tieFields(byTask), SNAPSHOT_TABLES.ties);
-  await pause();
   const place = (made: Record<string, ColumnArray[]>): Float64Array => made.at?.[0] as Float64Array;
   const places = {
     sessions: place(writer.table(sessions, SNAPSHOT_TABLES.sessions)),
@@ -124,12 +115,10 @@ export async function snapshotToColumns(
     flows: place(writer.table(flows, SNAPSHOT_TABLES.flows)),
     unattributed: place(writer.table(unattributed, SNAPSHOT_TABLES.unattributed)),
   };
-  await pause();
   writer.table(
     agents.map(([id, tally]) => ({ id, ...tally })),
     SNAPSHOT_TABLES.agents,
   );
-  await pause();
   writer.table(waits, SNAPSHOT_TABLES.waits);
   writer.table([{ idHashes, repeatedIds, twinned }], SNAPSHOT_TABLES.ids);
   const rows = {

@@ -3,7 +3,13 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { crc32 } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { BLOCK_BYTES, bytesInMemory, CheckedFileBytes, checkFile } from "../../src/ingest/file-bytes.ts";
+import {
+  BLOCK_BYTES,
+  bytesInMemory,
+  CheckedFileBytes,
+  checkFile,
+  readChecked,
+} from "../../src/ingest/file-bytes.ts";
 import { tmpTree } from "../helpers/tmp.ts";
 
 /** A file of `length` random bytes, and the bytes. */
@@ -59,6 +65,31 @@ describe("checkFile", () => {
     const spans = spansOf(bytes, cuts);
     writeFileSync(file, bytes.subarray(0, length - 1));
     expect(await checkFile(file, length, spans)).toBeNull();
+  });
+});
+
+describe("readChecked", () => {
+  const length = 20 * 1024 * 1024 + 5;
+
+  it("reads the first `stop` bytes whole, in ranges, and gives them with no read after", async () => {
+    const { file, bytes } = randomFile(length);
+    const stop = length - 5;
+    const read = await readChecked(file, stop, spansOf(bytes.subarray(0, stop), [BLOCK_BYTES * 9 + 1]));
+    writeFileSync(file, "");
+    expect(Buffer.from(read!.all()).equals(bytes.subarray(0, stop))).toBe(true);
+    expect(Buffer.from(read!.view(3, 4)).equals(bytes.subarray(3, 7))).toBe(true);
+    await read!.load();
+  });
+
+  it("is null when a span's bytes changed or the file is shorter", async () => {
+    const { file, bytes } = randomFile(length);
+    const spans = spansOf(bytes, [1000]);
+    const changed = Buffer.from(bytes);
+    changed[length - 2] = (changed[length - 2] as number) ^ 1;
+    writeFileSync(file, changed);
+    expect(await readChecked(file, length, spans)).toBeNull();
+    writeFileSync(file, bytes.subarray(0, length - 1));
+    expect(await readChecked(file, length, spans)).toBeNull();
   });
 });
 

@@ -253,6 +253,19 @@ describe("the parse cache", () => {
     expect(await new ParseCache(cache).lookup(a, await fileState(a))).toBeNull();
   });
 
+  it("reads the cached prefix whole, once, for a run that makes every cached event", async () => {
+    const { check, file, cache } = setup({ "logs/a.ndjson": lines(0, 300) });
+    await check();
+    const a = file("logs/a.ndjson");
+    appendFileSync(a, lines(300, 310));
+    const kept = await new ParseCache(cache).lookup(a, await fileState(a), true);
+    expect(Buffer.from(kept!.raw!.all()).equals(readFileSync(a).subarray(0, kept!.stop))).toBe(true);
+    const text = readFileSync(a, "utf8");
+    const middle = text.indexOf('"ws-1"', Math.floor(text.length / 2));
+    writeFileSync(a, `${text.slice(0, middle)}"ws-7"${text.slice(middle + 6)}${lines(310, 320)}`);
+    expect(await new ParseCache(cache).lookup(a, await fileState(a), true)).toBeNull();
+  });
+
   it("tells onRead when its read of a cached parse is under way, and when there is none to read", async () => {
     const { check, file, cache } = setup({ "logs/a.ndjson": lines(0, 30) });
     await check();

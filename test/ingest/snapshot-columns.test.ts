@@ -117,8 +117,8 @@ const SNAPSHOT: AnalysisSnapshot = {
 };
 
 describe("snapshotToColumns and snapshotFromColumns", () => {
-  it("give the snapshot back, every list member's fields in their order", async () => {
-    const { head, arrays, strings } = await snapshotToColumns(SNAPSHOT);
+  it("give the snapshot back, every list member's fields in their order", () => {
+    const { head, arrays, strings } = snapshotToColumns(SNAPSHOT);
     const back = snapshotFromColumns(JSON.parse(JSON.stringify(head)) as typeof head, arrays, strings);
     // As JSON, with a Map as its entries, which shows absent fields and the order of fields.
     const json = (value: unknown): string =>
@@ -129,8 +129,8 @@ describe("snapshotToColumns and snapshotFromColumns", () => {
     expect(Object.keys(back).sort()).toEqual(Object.keys(SNAPSHOT).sort());
   });
 
-  it("keep the fields of the head out of the columns, and count each list's rows", async () => {
-    const { head } = await snapshotToColumns(SNAPSHOT);
+  it("keep the fields of the head out of the columns, and count each list's rows", () => {
+    const { head } = snapshotToColumns(SNAPSHOT);
     expect(head.rows).toEqual({
       byConversation: 2,
       byTask: 1,
@@ -145,10 +145,8 @@ describe("snapshotToColumns and snapshotFromColumns", () => {
     expect(head.timeZone).toBe("Asia/Seoul");
   });
 
-  it("pause between tables, and give the columns of the members' places to fill in", async () => {
-    let pauses = 0;
-    const columns = await snapshotToColumns(SNAPSHOT, async () => void pauses++);
-    expect(pauses).toBeGreaterThan(3);
+  it("give the columns of the members' places to fill in", () => {
+    const columns = snapshotToColumns(SNAPSHOT);
     expect([...columns.places.sessions]).toEqual([10, 20, 31, 5]);
     columns.places.sessions.set([1, 2, 3, 4]);
     columns.places.unattributed.set([7, 8]);
@@ -161,8 +159,8 @@ describe("snapshotToColumns and snapshotFromColumns", () => {
     expect(back.tasks.map((t) => t.at)).toEqual(SNAPSHOT.tasks.map((t) => t.at));
   });
 
-  it("throw when the columns do not fit the head's counts", async () => {
-    const { head, arrays, strings } = await snapshotToColumns(SNAPSHOT);
+  it("throw when the columns do not fit the head's counts", () => {
+    const { head, arrays, strings } = snapshotToColumns(SNAPSHOT);
     expect(() =>
       snapshotFromColumns({ ...head, rows: { ...head.rows, waits: 3 } }, arrays, strings),
     ).toThrow();
