@@ -227,43 +227,41 @@ async function benchmark(
   };
   // A copy of the state directory is analyzed once to fill a cache, then grows twice by about a
   // megabyte of new events; after each append it is analyzed with the cache (timed) and without one
-  // (the reference). The first warm run comes right after the fill, whose writes the system may
-  // still be flushing, and before the cache holds a spare Report to write over; the second comes
-  // after a --no-cache run, as a user's next run comes after some time, with the spare there. The
-  // two are reported side by side.
+  // (the reference). Every run with the cache writes the same Report file, as a user's command
+  // does, so that the Report it replaces can be kept as the spare the next run writes over. The
+  // first warm run comes right after the fill, whose writes the system may still be flushing, and
+  // before the cache holds a spare; the second comes after a --no-cache run, as a user's next run
+  // comes after some time, with the spare there. The two are reported side by side.
   const warmCycle = async (): Promise<void> => {
     const copy = fresh("state");
     await cp(state.dir, copy, { recursive: true });
     const cache = fresh("cache");
-    const fillJson = fresh("fill.json");
-    const filled = await tryRun("analyze, filling the cache", analyze(copy, fillJson, ["--cache", cache]));
-    const scratchFiles = [copy, cache, fillJson];
+    const reportJson = fresh("report.json");
+    const checkJson = fresh("check.json");
+    const filled = await tryRun("analyze, filling the cache", analyze(copy, reportJson, ["--cache", cache]));
     for (const [into, copyNumber] of [
       [runs.warm, state.copies],
       [runs.warmAgain, state.copies + 1],
     ] as const) {
-      const warmJson = fresh("warm.json");
-      const checkJson = fresh("check.json");
-      scratchFiles.push(warmJson, checkJson);
       await appendFile(path.join(copy, STATE_LOG), appendix(sampleLines(), copyNumber, APPEND_BYTES));
       const warm =
-        filled === null ? null : await tryRun("analyze, warm", analyze(copy, warmJson, ["--cache", cache]));
+        filled === null ? null : await tryRun("analyze, warm", analyze(copy, reportJson, ["--cache", cache]));
       into.push(asRunOrFailed(warm));
       const check = await tryRun("analyze --no-cache", analyze(copy, checkJson, ["--no-cache"]));
       if (into === runs.warm) runs.noCache.push(asRunOrFailed(check));
-      const same = warm === null || check === null ? null : await sameBytes(warmJson, checkJson);
+      const same = warm === null || check === null ? null : await sameBytes(reportJson, checkJson);
       if (same !== null) identical.push(same);
       if (same === false) {
         // Kept outside the scratch folder, which goes at the end, so the difference can be looked at.
         const kept = await mkdtemp(path.join(os.tmpdir(), "workscope-bench-differs-"));
-        await cp(warmJson, path.join(kept, "warm.json"));
+        await cp(reportJson, path.join(kept, "warm.json"));
         await cp(checkJson, path.join(kept, "no-cache.json"));
         process.stderr.write(
           `bench: the warm Report DIFFERS from the --no-cache one; both kept in ${kept}/\n`,
         );
       }
     }
-    for (const done of scratchFiles) await rm(done, { recursive: true, force: true });
+    for (const done of [copy, cache, reportJson, checkJson]) await rm(done, { recursive: true, force: true });
   };
 
   const steps: Array<[string, () => Promise<void>]> = [

@@ -375,9 +375,10 @@ function withPlaces(
  * Encodes the pieces into buffers of BATCH_BYTES and hands each to `write`; a kept piece of more
  * than a buffer is handed on as it is, after what was encoded before it. A value or a run is made
  * into text only here, one at a time. Gives the byte at which each piece starts, and after the last
- * one the length of all.
+ * one the length of all. `write` may read the bytes it is given at any time until its promise
+ * settles (exported so that a test can make it slow).
  */
-async function writePieces(
+export async function writePieces(
   layout: ReportPieces,
   kept: KeptReport | null,
   write: (chunk: Uint8Array) => Promise<void>,

@@ -32,6 +32,7 @@ import {
   readSnapshot,
   snapshotFile,
   snapshotFormat,
+  writePieces,
   writeReport,
   type KeptAnalysis,
   type KeptReport,
@@ -405,6 +406,56 @@ describe("writeReport and readSnapshot", () => {
     await writeReport(target, draft.layout, null, null);
     expect(readFileSync(target, "utf8")).toBe(`${draft.json}\n`);
     expect(readdirSync(dir)).toEqual(["r.json"]);
+  });
+});
+
+describe("writePieces", () => {
+  it("reads the kept Report into a window again only once the write that reads it has landed", async () => {
+    // Windows of the kept Report are four write buffers long; a span of one whole window is handed
+    // to the write as it is, without a copy, so that window is read by a write still under way.
+    const window = 4 * BATCH_BYTES;
+    const size = 2 * window + 2 * BATCH_BYTES;
+    const bytes = Buffer.alloc(size + 1);
+    for (let i = 0; i < size; i++) bytes[i] = (i + (i >>> 16)) % 251;
+    bytes[size] = 0x0a;
+    const file = path.join(tmpTree({ "kept.json": bytes }), "kept.json");
+    const handle = await open(file, "r");
+    onTestFinished(() => handle.close());
+    const kept: KeptReport = {
+      handle,
+      path: file,
+      bytes: size,
+      modified: String(statSync(file, { bigint: true }).mtimeNs),
+    };
+    // The first window whole (in flight), a few bytes of the second (copied), then a few bytes past
+    // both, which the first window's memory is read again for: only after its write has landed.
+    const spans: Array<[number, number]> = [
+      [0, window],
+      [window, 100],
+      [2 * window + BATCH_BYTES, 100],
+    ];
+    const pieces: Piece[] = spans.flatMap((span, i) =>
+      i === 0 ? [{ kept: span }] : [{ text: "|" }, { kept: span }],
+    );
+    const layout: ReportPieces = { pieces, sessions: [], tasks: [], flows: [], unattributed: [] };
+    const landed: Buffer[] = [];
+    // A slow disk: each write takes its bytes only when it lands.
+    const slowWrite = (chunk: Uint8Array): Promise<void> =>
+      new Promise((resolve) =>
+        setTimeout(() => {
+          landed.push(Buffer.from(chunk));
+          resolve();
+        }, 20),
+      );
+    const starts = await writePieces(layout, kept, slowWrite);
+    const expected = Buffer.concat(
+      spans.flatMap(([start, length], i) => [
+        ...(i === 0 ? [] : [Buffer.from("|")]),
+        bytes.subarray(start, start + length),
+      ]),
+    );
+    expect(starts.at(-1)).toBe(expected.length);
+    expect(Buffer.concat(landed).equals(expected)).toBe(true);
   });
 });
 

@@ -7,10 +7,11 @@ import {
   utimesSync,
   writeFileSync,
 } from "node:fs";
+import { open, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { createHash } from "node:crypto";
 import { crc32, gzipSync } from "node:zlib";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { analyzeInputs } from "../../src/ingest/analyze-inputs.ts";
 import type { LoadOptions } from "../../src/ingest/load.ts";
 import { codeSignature } from "../../src/ingest/code-signature.ts";
@@ -281,6 +282,32 @@ describe("the parse cache", () => {
       await new ParseCache(cache, undefined, () => told++).lookup(other, await fileState(other)),
     ).toBeNull();
     expect(told).toBe(2);
+  });
+
+  it("tells onRead once its read of a cached parse is issued, before the bytes land", async () => {
+    const { check, file, cache } = setup({ "logs/a.ndjson": lines(0, 30) });
+    await check();
+    const a = file("logs/a.ndjson");
+    const state = await fileState(a);
+    // Every read of a file is held back until released, so that the bytes cannot land before.
+    const probe = await open(a, "r");
+    const handles = Object.getPrototypeOf(probe) as FileHandle;
+    await probe.close();
+    const read = handles.read;
+    let release = (): void => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held = vi.spyOn(handles, "read").mockImplementation(async function (this: FileHandle, ...args) {
+      await released;
+      return (read as (...a: unknown[]) => ReturnType<FileHandle["read"]>).apply(this, args);
+    });
+    onTestFinished(() => held.mockRestore());
+    let told = 0;
+    const lookup = new ParseCache(cache, undefined, () => told++).lookup(a, state);
+    await vi.waitFor(() => expect(told).toBe(1));
+    expect(held).toHaveBeenCalled();
+    release();
+    expect(await lookup).not.toBeNull();
+    expect(told).toBe(1);
   });
 
   it("is a miss for a cache written under another format: other code, zone or Node", async () => {

@@ -19,4 +19,19 @@ describe("max-rss", () => {
     expect(run.stdout).toBe("undefined");
     expect(Number(readFileSync(file, "utf8"))).toBeGreaterThan(1_000_000);
   });
+
+  it("counts the process's own memory, not what its parent held when it started it", () => {
+    const dir = tmpTree();
+    const file = path.join(dir, "peak");
+    // Resident in this process while the child starts: the system's maxRSS of the child counts it.
+    const held = Buffer.alloc(300_000_000, 1);
+    const run = spawnSync(process.execPath, ["--import", PRELOAD, "-e", "0"], {
+      env: { ...process.env, [MAX_RSS_FILE]: file },
+    });
+    expect(run.status).toBe(0);
+    expect(held[held.length - 1]).toBe(1);
+    const peak = Number(readFileSync(file, "utf8"));
+    expect(peak).toBeGreaterThan(1_000_000);
+    expect(peak).toBeLessThan(200_000_000);
+  });
 });
