@@ -9,6 +9,8 @@ import type { Report } from "../../src/core/report.ts";
 import type { Analysis } from "../../src/core/analysis.ts";
 import { analyzeInputs, type AnalyzeOptions } from "../../src/ingest/analyze-inputs.ts";
 import { analyzeToJson } from "../../src/ingest/analyze-to-json.ts";
+import { storingLines } from "../../src/ingest/line-store.ts";
+import type { LoadOptions } from "../../src/ingest/load.ts";
 import { silentProgress, streamProgress, type Progress } from "../../src/ingest/progress.ts";
 import { writeJsonAtomic, writeJsonTo } from "../../src/ingest/write-json.ts";
 import { writeLinesAtomic } from "../../src/ingest/write-output.ts";
@@ -129,7 +131,24 @@ export async function runAnalyze(argv: string[], cwd: string = process.cwd()): P
   const timeZone = parseTimeZone(values.tz);
   const inputs = resolveInputs(positionals);
   const quiet = values.quiet === true;
-  const load = parseLoadOptions(values, cwd, quiet);
+  // Lines stay in their files unless every event's line is written out (--events), which reads them all.
+  return storingLines(
+    parseLoadOptions(values, cwd, quiet),
+    values.events === undefined,
+    (load) => analyzeAndWrite(values, inputs, { cwd, nowMs, timeZone, quiet, load }),
+    (message) => {
+      if (!quiet) process.stderr.write(`workscope: ${message}; reading it again\n`);
+    },
+  );
+}
+
+/** The rest of runAnalyze, with the options parsed: one analysis and its outputs. */
+async function analyzeAndWrite(
+  values: { json?: string; pretty?: boolean; events?: string; redact?: boolean },
+  inputs: string[],
+  context: { cwd: string; nowMs: number; timeZone: string; quiet: boolean; load: LoadOptions },
+): Promise<number> {
+  const { cwd, nowMs, timeZone, quiet, load } = context;
   // The compact Report of a file, with the cache on, is written by the path that can reuse the
   // last analysis; every other output needs the whole Analysis.
   const target = values.json === undefined || values.json === "-" ? null : path.resolve(cwd, values.json);

@@ -9,6 +9,7 @@ import {
   type DistinctEvent,
 } from "./event.ts";
 import { eventText } from "./event-data.ts";
+import { lineBytes } from "./stored-line.ts";
 import type { Finding } from "./finding.ts";
 
 /** The distinct events in timeline order, with what dedupe dropped. */
@@ -134,7 +135,7 @@ function contentKey(event: BaseEvent): string {
  * the whitespace between tokens.
  */
 function sameContent(a: BaseEvent, b: BaseEvent): boolean {
-  if (sameBytes(a.raw, b.raw)) return true;
+  if (sameBytes(lineBytes(a.raw), lineBytes(b.raw))) return true;
   return canonicalJson(eventText(a)) === canonicalJson(eventText(b));
 }
 

@@ -1,6 +1,7 @@
 import { canonicalText, topLevelMembers, type Span } from "./canonical-json.ts";
 import type { BaseEvent } from "./event.ts";
 import { isRecord } from "./formats/fields.ts";
+import { lineBytes } from "./stored-line.ts";
 
 /**
  * The producer's payload of an event, parsed from its line: OpenClaw's `data`, a v1.1 event
@@ -81,5 +82,5 @@ const decoder = new TextDecoder();
 
 /** An event's line as text. */
 export function eventText(event: BaseEvent): string {
-  return decoder.decode(event.raw);
+  return decoder.decode(lineBytes(event.raw));
 }

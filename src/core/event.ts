@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isLine, type StoredLine } from "./stored-line.ts";
 import { CollabCategory } from "./category.ts";
 import { EventRole } from "./classify/event-role.ts";
 import { SessionType } from "./classify/session-type.ts";
@@ -59,9 +60,10 @@ export const BaseEvent = z.object({
   taskId: z.string().nullable(),
   /**
    * The line exactly as read (without its line ending or a BOM), as UTF-8 bytes: a view of the
-   * chunk the reader read, so keeping it costs neither a copy nor the garbage collector's time.
+   * chunk the reader read, so keeping it costs neither a copy nor the garbage collector's time; or,
+   * where ingest leaves lines in their file, a StoredLine that reads them again (`lineBytes`).
    */
-  raw: z.custom<Uint8Array>((value) => value instanceof Uint8Array, "raw should be bytes"),
+  raw: z.custom<Uint8Array | StoredLine>(isLine, "raw should be bytes"),
   /** Set on `schema_error` events made from v1.1 lines that broke the rules: why. */
   invalid: z.string().optional(),
   /** The file the event was read from (the first copy's, when copies were dropped). */

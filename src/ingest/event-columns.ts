@@ -4,6 +4,7 @@ import { EventFacts, NO_FACTS } from "../core/event-facts.ts";
 import { LoadedEvent } from "../core/formats/loaded-event.ts";
 import { hasAlternatives, type KeyFilter } from "../core/incremental/key-filter.ts";
 import { bucketOf } from "../core/sessions/thread-key.ts";
+import { lineBytes } from "../core/stored-line.ts";
 
 /**
  * The events of one part of a file as typed columns and one string dictionary: the form parse
@@ -271,7 +272,7 @@ export class EventColumnsBuilder {
       this.rawStart[i] = this.rawUsed;
       if (this.rawUsed + raw.length > this.rawBytes.length)
         this.rawBytes = room(this.rawBytes, this.rawUsed + raw.length);
-      this.rawBytes.set(raw, this.rawUsed);
+      this.rawBytes.set(lineBytes(raw), this.rawUsed);
       this.rawUsed += raw.length;
     }
   }

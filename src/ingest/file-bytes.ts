@@ -147,11 +147,15 @@ async function readRanges(absPath: string, length: number): Promise<Buffer> {
   return whole;
 }
 
+/** A file's bytes are no longer those that were read and checked before: it was written since. */
+export class FileChangedError extends Error {}
+
 /**
- * The first `length` bytes of a file that `checkFile` read, read again block by block as events'
- * lines are asked for, each block checked against the CRC it had then: bytes that changed since
- * throw, and the caller reads the file again. Blocks read are kept, as an event's bytes are a view
- * of them.
+ * The bytes from `base` to `length` of a file that was read and checked before (`checkFile`, or a
+ * parse that hashed them: see line-store.ts), read again block by block as events' lines are asked
+ * for, each block of BLOCK_BYTES from `base` checked against the CRC it had then: bytes that
+ * changed since throw a FileChangedError, and the caller reads the file again. Blocks read are
+ * kept, as an event's bytes are a view of them.
  */
 export class CheckedFileBytes implements LineBytes {
   private readonly blocks = new Map<number, Buffer>();
@@ -159,31 +163,34 @@ export class CheckedFileBytes implements LineBytes {
   readonly length: number;
   private readonly absPath: string;
   private readonly crcs: Uint32Array;
+  private readonly base: number;
 
-  constructor(absPath: string, length: number, crcs: Uint32Array) {
+  constructor(absPath: string, length: number, crcs: Uint32Array, base = 0) {
     this.absPath = absPath;
     this.length = length;
     this.crcs = crcs;
+    this.base = base;
   }
 
   view(start: number, length: number): Uint8Array {
-    if (!(start >= 0 && length >= 0 && start + length <= this.length))
-      throw new Error(`bytes past the checked ${this.length}`);
+    if (!(start >= this.base && length >= 0 && start + length <= this.length))
+      throw new Error(`bytes past the checked range, ${this.base} to ${this.length}`);
     if (length === 0) return new Uint8Array(0);
     if (this.whole !== null) return this.whole.subarray(start, start + length);
-    const first = Math.floor(start / BLOCK_BYTES);
-    const last = Math.floor((start + Math.max(0, length - 1)) / BLOCK_BYTES);
+    const at = start - this.base;
+    const first = Math.floor(at / BLOCK_BYTES);
+    const last = Math.floor((at + length - 1) / BLOCK_BYTES);
     if (first === last) {
-      const from = start - first * BLOCK_BYTES;
+      const from = at - first * BLOCK_BYTES;
       return this.block(first).subarray(from, from + length);
     }
     // A line across blocks is copied out of them.
     const bytes = Buffer.allocUnsafe(length);
     for (let k = first; k <= last; k++) {
       const block = this.block(k);
-      const from = Math.max(start, k * BLOCK_BYTES);
-      const end = Math.min(start + length, (k + 1) * BLOCK_BYTES);
-      block.copy(bytes, from - start, from - k * BLOCK_BYTES, end - k * BLOCK_BYTES);
+      const from = Math.max(at, k * BLOCK_BYTES);
+      const end = Math.min(at + length, (k + 1) * BLOCK_BYTES);
+      block.copy(bytes, from - at, from - k * BLOCK_BYTES, end - k * BLOCK_BYTES);
     }
     return bytes;
   }
@@ -203,6 +210,7 @@ export class CheckedFileBytes implements LineBytes {
    */
   async load(): Promise<void> {
     if (this.whole !== null) return;
+    if (this.base !== 0) throw new Error("only bytes from a file's start are loaded whole");
     const whole = await readRanges(this.absPath, this.length);
     for (let k = 0; k < this.crcs.length; k++)
       this.check(k, whole.subarray(k * BLOCK_BYTES, (k + 1) * BLOCK_BYTES));
@@ -219,7 +227,7 @@ export class CheckedFileBytes implements LineBytes {
   private block(k: number): Buffer {
     let block = this.blocks.get(k);
     if (block === undefined) {
-      const start = k * BLOCK_BYTES;
+      const start = this.base + k * BLOCK_BYTES;
       block = Buffer.allocUnsafe(Math.min(BLOCK_BYTES, this.length - start));
       this.readInto(block, start, block.length);
       this.check(k, block);
@@ -229,7 +237,8 @@ export class CheckedFileBytes implements LineBytes {
   }
 
   private check(k: number, bytes: Uint8Array): void {
-    if (crc32(bytes) >>> 0 !== this.crcs[k]) throw new Error(`${this.absPath} changed while it was read`);
+    if (crc32(bytes) >>> 0 !== this.crcs[k])
+      throw new FileChangedError(`${this.absPath} changed while it was read`);
   }
 
   private readInto(buffer: Buffer, start: number, length: number): void {
@@ -237,7 +246,7 @@ export class CheckedFileBytes implements LineBytes {
     try {
       for (let done = 0; done < length;) {
         const read = readSync(fd, buffer, done, length - done, start + done);
-        if (read === 0) throw new Error(`${this.absPath} is shorter than when it was checked`);
+        if (read === 0) throw new FileChangedError(`${this.absPath} is shorter than when it was checked`);
         done += read;
       }
     } finally {

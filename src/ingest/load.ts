@@ -55,6 +55,13 @@ export interface LoadOptions {
    * planned without one: the caller's own work can go on while the read lands.
    */
   onCacheRead?: () => void;
+  /**
+   * Leave the lines of plain event files parsed on the main thread in their files (see LineStore):
+   * the run holds far less, and reading a line that changed since throws a FileChangedError, which
+   * the caller meets by running again without. For runs that read few lines again (`analyze`
+   * without `--events`); a site shows every event's payload, and reads them all.
+   */
+  storeLines?: boolean;
 }
 
 /**
@@ -99,6 +106,7 @@ async function loadFiles(
     ...(options.stats === undefined ? {} : { stats: options.stats }),
     ...(options.ranges === undefined ? {} : { ranges: options.ranges }),
     ...(options.deferred === undefined ? {} : { deferred: options.deferred }),
+    ...(options.storeLines === true ? { storeLines: true } : {}),
     saves: options.saves ?? [],
   };
   const plans = new Map<DiscoveredFile, EventsFilePlan>();

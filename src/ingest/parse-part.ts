@@ -3,6 +3,7 @@ import type { BaseEvent } from "../core/event.ts";
 import { normalizeLine, normalizeValue } from "../core/formats/normalize-line.ts";
 import type { FindingsTally } from "./findings-tally.ts";
 import { readArray } from "./read-array.ts";
+import type { LineStore } from "./line-store.ts";
 import { readLines } from "./read-lines.ts";
 import type { FileShape } from "./sniff-file.ts";
 
@@ -53,13 +54,15 @@ export type EventSink = (event: BaseEvent, needsTime: boolean, offset: number) =
 /**
  * Reads one part of an event file line by line (or a JSON array element by element) and
  * normalizes each: the one parse both the main thread and the parse workers run. Findings go to
- * `tally` in line order.
+ * `tally` in line order. With a `store` (a plain file's lines only), each event's line is left in
+ * the file: the store takes every byte read, and the event's `raw` is the store's line.
  */
 export async function parsePart(
   job: PartJob,
   tally: FindingsTally,
   onEvent: EventSink,
   onBytes?: (bytes: number) => void,
+  store?: LineStore,
 ): Promise<PartEnd> {
   let crc = 0;
   const onChunk =
@@ -105,11 +108,23 @@ export async function parsePart(
     });
     return { lines: result.lines, bytes: result.bytes, stopped: result.stopped, crc };
   }
+  const onRead =
+    store === undefined
+      ? onChunk
+      : (chunk: Buffer): void => {
+          onChunk?.(chunk);
+          store.add(chunk);
+        };
   const result = await readLines(
     job.absPath,
     (text, line, bytes, offset) => {
       const normalized = normalizeLine({ file: job.file, line, text, bytes });
-      if (normalized.event !== null) onEvent(normalized.event, normalized.needsTime, offset);
+      const event = normalized.event;
+      if (event !== null) {
+        // The view of the chunk read is let go, and the chunk with it.
+        if (store !== undefined) event.raw = store.line(offset, bytes.length);
+        onEvent(event, normalized.needsTime, offset);
+      }
       for (const reason of normalized.problems) tally.add(line, reason);
     },
     {
@@ -119,8 +134,9 @@ export async function parsePart(
       ...(job.maxLineBytes === undefined ? {} : { maxLineBytes: job.maxLineBytes }),
       onProblem: (p) => tally.add(p.line, p.reason),
       ...(onBytes === undefined ? {} : { onBytes }),
-      ...(onChunk === undefined ? {} : { onChunk }),
+      ...(onRead === undefined ? {} : { onChunk: onRead }),
     },
   );
+  store?.seal(result.bytes);
   return { lines: result.lines - job.lineBase, bytes: result.bytes, stopped: result.stopped, crc };
 }

@@ -14,6 +14,7 @@ import {
   type CachedSegment,
   type FileState,
 } from "./parse-cache.ts";
+import { LineStore } from "./line-store.ts";
 import { parsePart, type PartEnd, type PartJob } from "./parse-part.ts";
 import { completeLinesEnd, splitRanges, type ParsePool, type PartReply } from "./parse-pool.ts";
 import type { Progress } from "./progress.ts";
@@ -60,6 +61,11 @@ export interface EventsReadContext {
    * events are only those parsed in this run (see DeferredEvents).
    */
   deferred?: DeferredEvents;
+  /**
+   * Whether the lines of plain files parsed on this thread are left in their files (see
+   * LineStore), each event's `raw` reading its line again when asked for.
+   */
+  storeLines?: boolean;
   /**
    * The cache's saves under way. A save takes what it keeps before it returns to the event loop,
    * so only its writes are left here: the loader or its caller awaits them while other work goes on.
@@ -507,6 +513,11 @@ async function parseHere(plan: EventsFilePlan, r: Reading, context: EventsReadCo
           )
         : null;
     const lineBase = r.lines;
+    // A gzip file's or an array's bytes are not lines at offsets of the file: their lines are held.
+    const store =
+      context.storeLines === true && !isWhole(plan)
+        ? new LineStore(part.job.absPath, part.job.start)
+        : undefined;
     const end = await parsePart(
       { ...jobIn(part.job, context), lineBase },
       r.tally,
@@ -515,6 +526,7 @@ async function parseHere(plan: EventsFilePlan, r: Reading, context: EventsReadCo
         builder?.push(event, needsTime, offset);
       },
       (n) => context.progress.bytes(n),
+      store,
     );
     r.lines += end.lines;
     r.bytes += end.bytes;

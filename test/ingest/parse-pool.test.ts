@@ -8,6 +8,7 @@ import { completeLinesEnd, splitRanges } from "../../src/ingest/parse-pool.ts";
 import { silentProgress } from "../../src/ingest/progress.ts";
 import type { LoadStats } from "../../src/ingest/read-events-file.ts";
 import { tmpTree } from "../helpers/tmp.ts";
+import { lineBytes } from "../../src/core/stored-line.ts";
 
 const oc = (ts: number, extra: Record<string, unknown> = {}) =>
   JSON.stringify({
@@ -33,7 +34,7 @@ const HARD = Buffer.concat([
 
 /** The LoadedInput with each event's line bytes as plain arrays, to compare by value. */
 function comparable(input: LoadedInput) {
-  return { ...input, events: input.events.map((e) => ({ ...e, raw: [...e.raw] })) };
+  return { ...input, events: input.events.map((e) => ({ ...e, raw: [...lineBytes(e.raw)] })) };
 }
 
 async function load(dir: string, options: LoadOptions): Promise<LoadedInput> {

@@ -5,6 +5,7 @@ import { silentProgress } from "../../src/ingest/progress.ts";
 import { readEventsFile } from "../../src/ingest/read-events-file.ts";
 import { shapeOfStart } from "../../src/ingest/sniff-file.ts";
 import { tmpTree } from "../helpers/tmp.ts";
+import { lineBytes } from "../../src/core/stored-line.ts";
 
 const payload = (i: number) => ({
   session_id: "s1",
@@ -34,7 +35,7 @@ describe("reading a JSON array of hook payloads", () => {
     const starts = text.split("\n").flatMap((l, i) => (l === "  {" ? [i + 1] : []));
     expect(events.map((e) => e.line)).toEqual(starts);
     expect(file).toMatchObject({ lines: text.split("\n").length, events: 170, errors: 0 });
-    expect(JSON.parse(Buffer.from(events[5]!.raw).toString("utf8"))).toEqual(payloads[5]);
+    expect(JSON.parse(Buffer.from(lineBytes(events[5]!.raw)).toString("utf8"))).toEqual(payloads[5]);
     // Equal payloads at different lines are different firings.
     expect(new Set(events.map((e) => e.id)).size).toBe(170);
   });

@@ -240,7 +240,9 @@ function callText(e: CanonicalEvent): string {
   let data: Record<string, unknown>;
   try {
     data = eventData(e);
-  } catch {
+  } catch (error) {
+    // As in toolCallInputs: only a line that does not parse gives no text.
+    if (!(error instanceof SyntaxError)) throw error;
     return "";
   }
   const message = data["message"];

@@ -58,7 +58,10 @@ export function toolCallInputs(event: BaseEvent): Map<string, ToolCallInput> {
   let data: Record<string, unknown>;
   try {
     data = eventData(event);
-  } catch {
+  } catch (error) {
+    // A line that does not parse gives no calls; any other failure (a stored line that changed
+    // in its file) is not this line's to hide.
+    if (!(error instanceof SyntaxError)) throw error;
     return calls;
   }
   if (typeof data["hook_event_name"] === "string") {

@@ -5,6 +5,7 @@ import {
   toolCallInputs,
   toolSummary,
 } from "../../../src/core/sessions/tool-input.ts";
+import type { StoredLine } from "../../../src/core/stored-line.ts";
 import { claudeEvent } from "../../helpers/claude-events.ts";
 
 describe("TOOL_SUMMARY_RULES", () => {
@@ -86,5 +87,17 @@ describe("toolCallInputs", () => {
         ["toolu_b", { name: "Grep", input: { pattern: "x" } }],
       ]),
     );
+  });
+
+  it("gives no calls for a line that does not parse, and lets a line that cannot be read fail", () => {
+    const hook = claudeEvent({ session_id: "s", hook_event_name: "PreToolUse", tool_name: "Bash" });
+    expect(toolCallInputs({ ...hook, raw: new TextEncoder().encode("{not json") })).toEqual(new Map());
+    const gone: StoredLine = {
+      length: 10,
+      bytes: () => {
+        throw new Error("logs/a.jsonl changed while it was read");
+      },
+    };
+    expect(() => toolCallInputs({ ...hook, raw: gone })).toThrow(/changed while it was read/);
   });
 });

@@ -3,6 +3,8 @@ import { appendFileSync, cpSync, readFileSync, renameSync, truncateSync, writeFi
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runAnalyze } from "../../../scripts/commands/analyze.ts";
+import { analyzeStages } from "../../../src/core/analyze.ts";
+import { lineBytes } from "../../../src/core/stored-line.ts";
 import { loadInputs } from "../../../src/ingest/load.ts";
 import { silentProgress } from "../../../src/ingest/progress.ts";
 import type { LoadStats } from "../../../src/ingest/read-events-file.ts";
@@ -11,18 +13,32 @@ import { tmpTree } from "../../helpers/tmp.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 
-/** Runs `workscope analyze` in-process with extra flags; gives the Report and the events as written. */
+/**
+ * Runs `workscope analyze` in-process with extra flags; gives the Report and the events as written.
+ * Without `--events` (`events: false`), the run leaves lines in their files (see LineStore).
+ */
 async function analyze(
   inputs: string[],
   cwd: string,
   flags: string[],
+  { events: withEvents } = { events: true },
 ): Promise<{ json: string; events: string }> {
   const out = tmpTree();
   const json = path.join(out, "report.json");
   const events = path.join(out, "events.ndjson");
-  const argv = ["--now", TEST_NOW, "--json", json, "--events", events, "--quiet", ...flags, "--", ...inputs];
+  const argv = [
+    "--now",
+    TEST_NOW,
+    "--json",
+    json,
+    ...(withEvents ? ["--events", events] : []),
+    "--quiet",
+    ...flags,
+    "--",
+    ...inputs,
+  ];
   expect(await runAnalyze(argv, cwd)).toBe(0);
-  return { json: readFileSync(json, "utf8"), events: readFileSync(events, "utf8") };
+  return { json: readFileSync(json, "utf8"), events: withEvents ? readFileSync(events, "utf8") : "" };
 }
 
 describe("the parse engine", () => {
@@ -47,6 +63,34 @@ describe("the parse engine", () => {
       expect(got.json, name).toBe(plain.json);
       expect(got.events, name).toBe(plain.events);
     }
+    // Without --events, lines are left in their files and read again where the analysis needs them.
+    const stored = tmpTree();
+    for (const [name, flags] of [
+      ["lines left in their files, no cache", ["--no-cache"]],
+      ["lines left in their files, cold cache", ["--cache", stored]],
+      ["lines left in their files, warm cache", ["--cache", stored]],
+    ] as const) {
+      const got = await analyze([input], ROOT, [...flags], { events: false });
+      expect(got.json, name).toBe(plain.json);
+    }
+  });
+
+  it.each([
+    ["content/sample"],
+    ["test/fixtures/site-hostile"],
+    ["test/fixtures/golden/claude-hook-captures/input"],
+  ])("loads the same events from %s with their lines left in their files", async (input) => {
+    const load = (storeLines: boolean) =>
+      loadInputs([input], ROOT, () => silentProgress, { cacheDir: null, storeLines });
+    const [held, stored] = [await load(false), await load(true)];
+    const bytes = (events: typeof held.events) =>
+      events.map((e) => Buffer.from(lineBytes(e.raw)).toString("base64"));
+    expect(stored.events.filter((e) => !(e.raw instanceof Uint8Array)).length).toBeGreaterThan(0);
+    expect(stored.events.every((e, i) => e.raw.length === held.events[i]?.raw.length)).toBe(true);
+    expect(bytes(stored.events)).toEqual(bytes(held.events));
+    const report = (input: typeof held) =>
+      JSON.stringify(analyzeStages(input, Date.parse(TEST_NOW)).analysis.report);
+    expect(report(stored)).toBe(report(held));
   });
 
   it("starts no more workers than parts, and takes at most 64", async () => {
