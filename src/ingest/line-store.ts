@@ -8,9 +8,11 @@ import type { LoadOptions } from "./load.ts";
  * bytes are hashed a block of BLOCK_BYTES at a time as the parse reads them (`add`), and each
  * event's line becomes a StoredLine (`line`) that reads its block again when asked for and checks
  * it against that hash, so the bytes it gives are the bytes that were parsed; a block that changed
- * since throws a FileChangedError. Most lines of a large log are never asked for again (the
- * analysis reads the facts taken from them), so a run holds a few numbers per event rather than
- * every chunk it read: some 100 to 125 MB less at the peak of a run over a log of 122 MB.
+ * since throws a FileChangedError. Most lines of an OpenClaw log are never asked for again (the
+ * analysis reads the facts taken from them), so a run holds two numbers and the store per event
+ * rather than every chunk it read: some 100 to 125 MB less at the peak of a run over a log of
+ * 122 MB. Blocks read again are kept for the rest of the run (see CheckedFileBytes): a Claude Code
+ * transcript, whose tool calls are read again line by line, ends up held much as before.
  */
 export class LineStore {
   private readonly absPath: string;
@@ -45,11 +47,13 @@ export class LineStore {
   }
 
   /**
-   * Ends the part, of which the parse read `read` bytes: its lines can be read from then on. When
-   * the store was not given those bytes (the file turned out gzip when it was read, having been
-   * replaced since it was looked at), no line can be read again, and each says its file changed.
+   * Ends the part, of which the parse read `read` bytes of the file as lines: its lines can be read
+   * from then on. When the store was not given those bytes (null: the file was read as gzip, having
+   * been replaced by one since it was planned; or fewer bytes than were read, as when reading
+   * stopped at an error), no line can be read again, and each says its file changed, so that the
+   * command runs again with its lines held.
    */
-  seal(read: number): void {
+  seal(read: number | null): void {
     const added = this.crcs.length * BLOCK_BYTES + this.filled;
     if (this.filled > 0) this.crcs.push(this.crc >>> 0);
     this.bytes =

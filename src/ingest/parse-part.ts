@@ -137,6 +137,8 @@ export async function parsePart(
       ...(onRead === undefined ? {} : { onChunk: onRead }),
     },
   );
-  store?.seal(result.bytes);
+  // A file that was plain when planned and gzip when read (replaced meanwhile) gave the store
+  // compressed bytes, at other offsets than its lines': none of its lines can be read again.
+  store?.seal(result.gzip ? null : result.bytes);
   return { lines: result.lines - job.lineBase, bytes: result.bytes, stopped: result.stopped, crc };
 }

@@ -21,7 +21,7 @@ export async function readArray(
   onElement: LineSink,
   options: Omit<ReadOptions, "start" | "end" | "lineBase"> = {},
 ): Promise<ReadResult> {
-  const result: ReadResult = { lines: 0, bytes: 0, problems: [], stopped: false };
+  const result: ReadResult = { lines: 0, bytes: 0, problems: [], stopped: false, gzip: false };
   const problem = options.onProblem ?? ((p: { line: number; reason: string }) => result.problems.push(p));
   const scanner = new JsonArrayScanner(
     (bytes, line, offset) => {
@@ -40,6 +40,7 @@ export async function readArray(
   let gzip: boolean;
   try {
     gzip = await isGzip(path);
+    result.gzip = gzip;
   } catch (error) {
     problem({ line: 0, reason: `cannot read the file: ${(error as Error).message}` });
     result.stopped = true;

@@ -27,6 +27,8 @@ export interface ReadResult {
    * that point were not read.
    */
   stopped: boolean;
+  /** Whether the file was read as gzip, told by its first bytes when it was opened. */
+  gzip: boolean;
 }
 
 export interface ReadOptions {
@@ -74,7 +76,7 @@ export async function readLines(
 ): Promise<ReadResult> {
   const maxLine = options.maxLineBytes ?? MAX_LINE_BYTES;
   const lineBase = options.lineBase ?? 0;
-  const result: ReadResult = { lines: lineBase, bytes: 0, problems: [], stopped: false };
+  const result: ReadResult = { lines: lineBase, bytes: 0, problems: [], stopped: false, gzip: false };
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   let overlong = false;
@@ -147,6 +149,7 @@ export async function readLines(
   try {
     // Opening first makes a missing or unreadable file an error here, not an unhandled stream event.
     gzip = await isGzip(path);
+    result.gzip = gzip;
   } catch (error) {
     problem({ line: 0, reason: `cannot read the file: ${(error as Error).message}` });
     result.stopped = true;

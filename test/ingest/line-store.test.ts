@@ -1,9 +1,16 @@
 import { readFileSync, truncateSync, writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { analyze } from "../../src/core/analyze.ts";
+import type { BaseEvent } from "../../src/core/event.ts";
+import { lineBytes } from "../../src/core/stored-line.ts";
 import { BLOCK_BYTES, FileChangedError } from "../../src/ingest/file-bytes.ts";
 import { LineStore, storingLines } from "../../src/ingest/line-store.ts";
-import type { LoadOptions } from "../../src/ingest/load.ts";
+import { FindingsTally } from "../../src/ingest/findings-tally.ts";
+import { loadInputs, type LoadOptions } from "../../src/ingest/load.ts";
+import { parsePart } from "../../src/ingest/parse-part.ts";
+import { silentProgress } from "../../src/ingest/progress.ts";
 import { tmpTree } from "../helpers/tmp.ts";
 
 /** A file of a little over three blocks, every byte told apart from its neighbours. */
@@ -78,7 +85,7 @@ describe("LineStore", () => {
     const { file, bytes } = fileOf();
     const store = new LineStore(file, 0);
     store.add(bytes.subarray(0, 1000));
-    // The parse read 5000 bytes (a gzip file's, say, of which the store is given none).
+    // The parse read 5000 bytes, of which the store was given 1000 (reading stopped at an error).
     store.seal(5000);
     expect(() => store.line(0, 10).bytes()).toThrow(FileChangedError);
   });
@@ -91,6 +98,59 @@ describe("LineStore", () => {
       Buffer.from(store.line(BLOCK_BYTES + 200, 100).bytes()).equals(bytes.subarray(BLOCK_BYTES + 200)),
     ).toBe(true);
     expect(readFileSync(file).length).toBe(bytes.length + 11);
+  });
+});
+
+/** The events of bytes [start, end) of a file, parsed with their lines held, or left in a store. */
+async function parsed(file: string, start: number, end: number, store: boolean): Promise<BaseEvent[]> {
+  const events: BaseEvent[] = [];
+  const job = { absPath: file, file: "log.ndjson", start, end, lineBase: 0 };
+  const lines = store ? new LineStore(file, start) : undefined;
+  await parsePart(job, new FindingsTally(), (e) => events.push(e), undefined, lines);
+  return events;
+}
+
+describe("parsePart with a LineStore", () => {
+  it("leaves every line in the file at the very bytes it holds: BOMs, CRLF, blank lines, lines across chunks", async () => {
+    // Over two chunks of the reader (1 MiB) and several blocks, so that lines cross both.
+    const lines: string[] = [];
+    for (let i = 0; lines.join("").length < 2_400_000; i++) {
+      const message = i % 97 === 0 ? "y".repeat(70_000) : `message ${i} 한국어`;
+      const line = JSON.stringify({
+        type: "a2a.send",
+        agentId: "eden",
+        ts: 1_770_000_000_000 + i,
+        data: { message },
+      });
+      lines.push(
+        `${i % 50 === 0 ? "\uFEFF" : ""}${line}${i % 3 === 0 ? "\r\n" : "\n"}${i % 7 === 0 ? "\n" : ""}`,
+      );
+    }
+    const bytes = Buffer.from(lines.join(""));
+    const file = path.join(tmpTree({ "log.ndjson": bytes }), "log.ndjson");
+    // From the start, and from a line's start in the middle, as a rerun parses what was appended.
+    const middle = bytes.indexOf("\n", 1_300_000) + 1;
+    for (const start of [0, middle]) {
+      const [held, stored] = [
+        await parsed(file, start, bytes.length, false),
+        await parsed(file, start, bytes.length, true),
+      ];
+      expect(stored.length).toBeGreaterThan(100);
+      expect(stored.every((e) => !(e.raw instanceof Uint8Array))).toBe(true);
+      expect(stored.map((e) => Buffer.from(lineBytes(e.raw)).toString("base64"))).toEqual(
+        held.map((e) => Buffer.from(lineBytes(e.raw)).toString("base64")),
+      );
+    }
+  });
+
+  it("says the file changed, for every line, when the file was read as gzip", async () => {
+    // Planned as a plain file and replaced by a gzip one before it was read: offsets of lines are
+    // then in the decompressed bytes, not the file's.
+    const text = `${JSON.stringify({ type: "a2a.send", agentId: "eden", ts: 1_770_000_000_000, data: {} })}\n`;
+    const file = path.join(tmpTree({ "log.ndjson": gzipSync(text.repeat(20)) }), "log.ndjson");
+    const stored = await parsed(file, 0, readFileSync(file).length, true);
+    expect(stored).toHaveLength(20);
+    for (const e of [stored[0]!, stored[19]!]) expect(() => lineBytes(e.raw)).toThrow(FileChangedError);
   });
 });
 
@@ -127,6 +187,45 @@ describe("storingLines", () => {
     expect(got).toBe("held");
     expect(seen).toEqual([{ cacheDir: null, storeLines: true }, { cacheDir: null }]);
     expect(retries).toEqual(["logs/a.ndjson changed while it was read"]);
+  });
+
+  it("reads a log again when a line the analysis reads was changed in its file after the parse", async () => {
+    const line = (message: string) =>
+      JSON.stringify({
+        type: "a2a.send",
+        agentId: "eden",
+        toAgent: "seum",
+        timestamp: "2026-03-01T10:00:00Z",
+        id: "e1",
+        data: { message },
+      });
+    // Two copies of one id: dedupe compares their bytes, so both lines are read again.
+    const dir = tmpTree({ "logs/a.ndjson": `${line("fix the bug")}\n${line("fix the bug")}\n` });
+    const log = path.join(dir, "logs/a.ndjson");
+    const now = Date.parse("2026-03-09T00:00:00Z");
+    let edited = false;
+    // Once the file was parsed, its second line is written over in place, at the same length.
+    const editOnce = {
+      ...silentProgress,
+      fileDone: () => {
+        if (edited) return;
+        edited = true;
+        writeFileSync(log, `${line("fix the bug")}\n${line("fix the bog")}\n`);
+      },
+    };
+    const retries: string[] = [];
+    const report = await storingLines(
+      { cacheDir: null },
+      true,
+      async (load) => analyze(await loadInputs([dir], dir, () => editOnce, load), now).report,
+      (message) => retries.push(message),
+    );
+    expect(retries).toEqual([`${log} changed while it was read`]);
+    const held = analyze(await loadInputs([dir], dir, () => silentProgress, { cacheDir: null }), now).report;
+    expect(JSON.stringify(report)).toBe(JSON.stringify(held));
+    expect(report.input.errors.map((f) => f.reason)).toEqual([
+      'event id "e1" is used again with different content; kept the copy at logs/a.ndjson:1',
+    ]);
   });
 
   it("lets any other failure through, without running again", async () => {

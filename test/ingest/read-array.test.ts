@@ -23,7 +23,13 @@ describe("readArray", () => {
     expect(seen.map((e) => e.line)).toEqual([2, 3]);
     expect(JSON.parse(seen[1]!.text)).toEqual(big);
     expect(seen[1]!.offset).toBe(text.indexOf('{"hook'));
-    expect(result).toEqual({ lines: 4, bytes: Buffer.byteLength(text), problems: [], stopped: false });
+    expect(result).toEqual({
+      lines: 4,
+      bytes: Buffer.byteLength(text),
+      problems: [],
+      stopped: false,
+      gzip: false,
+    });
   });
 
   it("hands on the bytes read from disk for the cache's CRC: the compressed ones of gzip", async () => {

@@ -34,13 +34,15 @@ describe("readLines", () => {
     ]);
   });
 
-  it("reads gzip by its magic bytes, whatever the name", async () => {
-    const { seen, bytes } = await lines(gzipSync("x\ny\n"));
+  it("reads gzip by its magic bytes, whatever the name, and says it did", async () => {
+    const { seen, bytes, gzip } = await lines(gzipSync("x\ny\n"));
     expect(seen).toEqual([
       [1, "x"],
       [2, "y"],
     ]);
     expect(bytes).toBeGreaterThan(0);
+    expect(gzip).toBe(true);
+    expect((await lines("x\n")).gzip).toBe(false);
   });
 
   it("reassembles lines split across read chunks, including a CR at a chunk's end", async () => {

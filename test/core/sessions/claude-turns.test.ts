@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CanonicalEvent } from "../../../src/core/event.ts";
 import { claudeTurns } from "../../../src/core/sessions/claude-turns.ts";
+import { lineBytes, type StoredLine } from "../../../src/core/stored-line.ts";
 import type { TranscriptTurn } from "../../../src/core/sessions/transcript.ts";
 import { claudeEvent } from "../../helpers/claude-events.ts";
 
@@ -201,6 +202,26 @@ describe("claudeTurns", () => {
       },
     ]);
     expect(all.get("conv:ag1")?.map((t) => [t.kind, t.text])).toEqual([["prompt", "List every caller"]]);
+  });
+
+  it("lets a line that cannot be read again fail, where a line that does not parse gives no text", () => {
+    const task = assistant(1, [
+      { type: "tool_use", id: "toolu_t", name: "Task", input: { description: "d", prompt: "Find callers" } },
+    ]);
+    expect(task.type).toBe("manager_assign");
+    const text = new TextEncoder().encode("{not json");
+    expect(() => claudeTurns([{ ...task, raw: text }], S)).not.toThrow();
+    // Its first read fails (the file changed), later ones would not: the failure must not be
+    // taken for a line without text.
+    let reads = 0;
+    const once: StoredLine = {
+      length: task.raw.length,
+      bytes: () => {
+        if (reads++ === 0) throw new Error("logs/s.jsonl changed while it was read");
+        return lineBytes(task.raw);
+      },
+    };
+    expect(() => claudeTurns([{ ...task, raw: once }], S)).toThrow(/changed while it was read/);
   });
 
   it("marks the turns of undated events", () => {
