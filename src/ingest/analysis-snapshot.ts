@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { copyFile, type FileHandle, link, mkdir, open, readFile, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { crc32 } from "node:zlib";
+import { crcWith, readFully } from "./file-bytes.ts";
 import { replaceFile } from "./replace-file.ts";
 import { openOver } from "./write-over.ts";
 import { pieceText, type Piece, type ReportPieces } from "../core/incremental/report-pieces.ts";
@@ -158,8 +159,7 @@ function snapshotBytes({ head, arrays, strings }: SnapshotColumns): Uint8Array[]
   let crc = 0;
   let length = 0;
   for (const piece of body) {
-    // Node's crc32 of no bytes gives 0, not the value it was given.
-    if (piece.length > 0) crc = crc32(piece, crc);
+    crc = crcWith(crc, piece);
     length += piece.length;
   }
   top.writeUInt32LE(length, 8);
@@ -230,8 +230,7 @@ export async function writeReport(
     out = keep === null ? await open(temp, "w") : await openOver(spareReportFile(keep.file), temp);
     const report = out;
     const write = (chunk: Uint8Array): Promise<void> => {
-      // Node's crc32 of no bytes gives 0, not the value it was given.
-      if (chunk.length > 0) crc = crc32(chunk, crc);
+      crc = crcWith(crc, chunk);
       return writeAll(report, chunk);
     };
     starts = await writePieces(layout, kept, write);
@@ -493,7 +492,8 @@ function keptReader(
       await settled(memory.buffer);
       window = memory.subarray(0, size);
       windowAt = at;
-      await readAll(kept, window, 0, size, at);
+      if ((await readFully(kept.handle, window, 0, size, at)) < size)
+        throw new KeptReportChangedError("the kept Report ended early");
     }
     return window.subarray(at - windowAt, Math.min(end, windowAt + window.length) - windowAt);
   };
@@ -501,21 +501,6 @@ function keptReader(
 
 /** A comma, which a kept run's members have between them. */
 const COMMA = 0x2c;
-
-/** Reads `length` bytes of the kept Report from `at` into `buffer` at `offset`. */
-async function readAll(
-  kept: KeptReport,
-  buffer: Buffer,
-  offset: number,
-  length: number,
-  at: number,
-): Promise<void> {
-  for (let done = 0; done < length;) {
-    const { bytesRead } = await kept.handle.read(buffer, offset + done, length - done, at + done);
-    if (bytesRead === 0) throw new KeptReportChangedError("the kept Report ended early");
-    done += bytesRead;
-  }
-}
 
 /** Writes all of `bytes` at the file's position. */
 async function writeAll(handle: FileHandle, bytes: Uint8Array): Promise<void> {

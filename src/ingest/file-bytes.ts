@@ -1,5 +1,5 @@
 import { closeSync, openSync, readSync } from "node:fs";
-import { open } from "node:fs/promises";
+import { open, type FileHandle } from "node:fs/promises";
 import { crc32 } from "node:zlib";
 
 /**
@@ -41,6 +41,68 @@ const READS_AT_ONCE = 4;
 const CHUNK_BYTES = 4 * BLOCK_BYTES;
 
 /**
+ * The CRC-32 `crc` goes on to over `bytes`. Node's crc32 of no bytes gives 0, not the value it was
+ * given, so empty bytes leave it as it is.
+ */
+export function crcWith(crc: number, bytes: Uint8Array): number {
+  return bytes.length > 0 ? crc32(bytes, crc) : crc;
+}
+
+/** The CRC-32 of each block of BLOCK_BYTES of the bytes given in order, in chunks of any length. */
+export class BlockCrcs {
+  private readonly crcs: number[] = [];
+  /** The CRC of the block being given, and how many of its bytes were. */
+  private crc = 0;
+  private filled = 0;
+
+  /** How many bytes were given. */
+  get bytes(): number {
+    return this.crcs.length * BLOCK_BYTES + this.filled;
+  }
+
+  /** Takes the next bytes. */
+  add(chunk: Uint8Array): void {
+    for (let at = 0; at < chunk.length;) {
+      const take = Math.min(BLOCK_BYTES - this.filled, chunk.length - at);
+      this.crc = crc32(chunk.subarray(at, at + take), this.crc);
+      this.filled += take;
+      at += take;
+      if (this.filled === BLOCK_BYTES) {
+        this.crcs.push(this.crc >>> 0);
+        this.crc = 0;
+        this.filled = 0;
+      }
+    }
+  }
+
+  /** Each block's CRC, the last one's over the bytes it was given. */
+  done(): Uint32Array {
+    return Uint32Array.from(this.filled > 0 ? [...this.crcs, this.crc >>> 0] : this.crcs);
+  }
+}
+
+/**
+ * Reads `length` bytes from `position` of the file into `buffer` at `offset`, in as many reads as
+ * it takes; gives how many were read, fewer only where the file ends. Its first read is asked for
+ * before it returns to the event loop.
+ */
+export async function readFully(
+  handle: FileHandle,
+  buffer: Uint8Array,
+  offset: number,
+  length: number,
+  position: number,
+): Promise<number> {
+  let done = 0;
+  while (done < length) {
+    const { bytesRead } = await handle.read(buffer, offset + done, length - done, position + done);
+    if (bytesRead === 0) break;
+    done += bytesRead;
+  }
+  return done;
+}
+
+/**
  * Reads a file's first `stop` bytes, which `spans` cover in order, and checks each span's CRC:
  * gives the CRC of each block of BLOCK_BYTES, to check the bytes read again later against, or null
  * when a span's bytes are not what they were or the file is shorter. The bytes go through two
@@ -53,20 +115,13 @@ export async function checkFile(
   stop: number,
   spans: readonly CheckedSpan[],
 ): Promise<Uint32Array | null> {
-  const blocks = new Uint32Array(Math.ceil(stop / BLOCK_BYTES));
+  const blocks = new BlockCrcs();
   const handle = await open(absPath, "r");
   let next: Promise<number> | null = null;
   try {
     const buffers = [Buffer.allocUnsafeSlow(CHUNK_BYTES), Buffer.allocUnsafeSlow(CHUNK_BYTES)];
-    const readChunk = async (buffer: Buffer, at: number): Promise<number> => {
-      const length = Math.min(CHUNK_BYTES, stop - at);
-      for (let done = 0; done < length;) {
-        const { bytesRead } = await handle.read(buffer, done, length - done, at + done);
-        if (bytesRead === 0) return done;
-        done += bytesRead;
-      }
-      return length;
-    };
+    const readChunk = (buffer: Buffer, at: number): Promise<number> =>
+      readFully(handle, buffer, 0, Math.min(CHUNK_BYTES, stop - at), at);
     let span = 0;
     let crc = 0;
     next = stop > 0 ? readChunk(buffers[0]!, 0) : null;
@@ -75,15 +130,13 @@ export async function checkFile(
       if (length < Math.min(CHUNK_BYTES, stop - at)) return null;
       next = at + CHUNK_BYTES < stop ? readChunk(buffers[turn ^ 1]!, at + CHUNK_BYTES) : null;
       const chunk = buffers[turn]!.subarray(0, length);
-      for (let from = 0; from < length; from += BLOCK_BYTES)
-        blocks[(at + from) / BLOCK_BYTES] = crc32(chunk.subarray(from, from + BLOCK_BYTES));
+      blocks.add(chunk);
       // Each span's CRC goes on over the chunks it is in, and is checked where it ends.
       for (let from = at; from < at + length;) {
         const s = spans[span];
         if (s === undefined) return null;
         const end = Math.min(s.end, at + length);
-        // Node's crc32 of no bytes gives 0, not the value it was given.
-        if (end > from) crc = crc32(chunk.subarray(from - at, end - at), crc);
+        crc = crcWith(crc, chunk.subarray(from - at, end - at));
         from = end;
         if (end === s.end) {
           if (crc >>> 0 !== s.crc) return null;
@@ -92,7 +145,7 @@ export async function checkFile(
         }
       }
     }
-    return blocks;
+    return blocks.done();
   } finally {
     // A read still under way when a span failed lands before the file is closed.
     await next?.catch(() => undefined);
@@ -133,12 +186,10 @@ async function readRanges(absPath: string, length: number): Promise<Buffer> {
     const part = Math.ceil(length / reads);
     await Promise.all(
       Array.from({ length: reads }, async (_, i) => {
-        const end = Math.min(length, (i + 1) * part);
-        for (let at = i * part; at < end;) {
-          const { bytesRead } = await handle.read(whole, at, end - at, at);
-          if (bytesRead === 0) throw new Error(`${absPath} is shorter than when it was checked`);
-          at += bytesRead;
-        }
+        const at = i * part;
+        const size = Math.min(length, at + part) - at;
+        if ((await readFully(handle, whole, at, size, at)) < size)
+          throw new Error(`${absPath} is shorter than when it was checked`);
       }),
     );
   } finally {

@@ -1,6 +1,5 @@
-import { crc32 } from "node:zlib";
 import type { StoredLine } from "../core/stored-line.ts";
-import { BLOCK_BYTES, CheckedFileBytes, FileChangedError } from "./file-bytes.ts";
+import { BlockCrcs, CheckedFileBytes, FileChangedError } from "./file-bytes.ts";
 import type { LoadOptions } from "./load.ts";
 
 /**
@@ -17,10 +16,7 @@ import type { LoadOptions } from "./load.ts";
 export class LineStore {
   private readonly absPath: string;
   private readonly start: number;
-  private readonly crcs: number[] = [];
-  /** The CRC of the block being read, and how many of its bytes were read. */
-  private crc = 0;
-  private filled = 0;
+  private readonly blocks = new BlockCrcs();
   private bytes: CheckedFileBytes | null = null;
   private sealed = false;
 
@@ -33,17 +29,7 @@ export class LineStore {
   /** Takes the part's next bytes, in order from its start, as the parse reads them. */
   add(chunk: Uint8Array): void {
     if (this.sealed) throw new Error("the part's bytes were all read");
-    for (let at = 0; at < chunk.length;) {
-      const take = Math.min(BLOCK_BYTES - this.filled, chunk.length - at);
-      this.crc = crc32(chunk.subarray(at, at + take), this.crc);
-      this.filled += take;
-      at += take;
-      if (this.filled === BLOCK_BYTES) {
-        this.crcs.push(this.crc >>> 0);
-        this.crc = 0;
-        this.filled = 0;
-      }
-    }
+    this.blocks.add(chunk);
   }
 
   /**
@@ -54,11 +40,10 @@ export class LineStore {
    * command runs again with its lines held.
    */
   seal(read: number | null): void {
-    const added = this.crcs.length * BLOCK_BYTES + this.filled;
-    if (this.filled > 0) this.crcs.push(this.crc >>> 0);
+    const added = this.blocks.bytes;
     this.bytes =
       added === read
-        ? new CheckedFileBytes(this.absPath, this.start + added, Uint32Array.from(this.crcs), this.start)
+        ? new CheckedFileBytes(this.absPath, this.start + added, this.blocks.done(), this.start)
         : null;
     this.sealed = true;
   }

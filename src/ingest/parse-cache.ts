@@ -5,7 +5,7 @@ import { homedir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { crc32 } from "node:zlib";
-import { CheckedFileBytes, checkFile, readChecked } from "./file-bytes.ts";
+import { CheckedFileBytes, checkFile, crcWith, readChecked, readFully } from "./file-bytes.ts";
 import { codeSignature } from "./code-signature.ts";
 import { columnsFromBytes, columnsToBytes, COLUMNS_LAYOUT, type EventColumns } from "./event-columns.ts";
 import { CacheHeader } from "./parse-cache-header.ts";
@@ -354,8 +354,7 @@ export class ParseCache {
     top.writeUInt32LE(json.length, 8);
     json.copy(top, 16);
     let crc = crc32(top.subarray(16));
-    // Empty pieces are passed over: Node's crc32 of no bytes gives 0, not the value it was given.
-    for (const piece of pieces.flat()) if (piece.length > 0) crc = crc32(piece, crc);
+    for (const piece of pieces.flat()) crc = crcWith(crc, piece);
     top.writeUInt32LE(crc, 12);
     await mkdir(this.dir, { recursive: true });
     await this.removeLeftovers();
@@ -386,11 +385,9 @@ async function readWhole(file: string, issued?: () => void): Promise<Buffer> {
   try {
     const { size } = await handle.stat();
     const bytes = Buffer.allocUnsafe(size);
-    let done = 0;
-    const first = handle.read(bytes, 0, size, 0);
+    const reading = readFully(handle, bytes, 0, size, 0);
     issued?.();
-    for (let { bytesRead } = await first; bytesRead > 0 && (done += bytesRead) < size;)
-      ({ bytesRead } = await handle.read(bytes, done, size - done, done));
+    const done = await reading;
     return done === size ? bytes : bytes.subarray(0, done);
   } finally {
     await handle.close();

@@ -1,14 +1,18 @@
 import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
+import { open } from "node:fs/promises";
 import path from "node:path";
 import { crc32 } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import {
   BLOCK_BYTES,
+  BlockCrcs,
   bytesInMemory,
   CheckedFileBytes,
   checkFile,
+  crcWith,
   readChecked,
+  readFully,
 } from "../../src/ingest/file-bytes.ts";
 import { tmpTree } from "../helpers/tmp.ts";
 
@@ -28,6 +32,50 @@ function spansOf(bytes: Buffer, cuts: number[]): Array<{ start: number; end: num
     return { start, end, crc: crc32(bytes.subarray(start, end)) };
   });
 }
+
+describe("crcWith", () => {
+  it("goes on from the CRC it is given, and keeps it over no bytes", () => {
+    const bytes = Buffer.from("a line\nand another\n");
+    expect(crcWith(crcWith(0, bytes.subarray(0, 7)), bytes.subarray(7))).toBe(crc32(bytes));
+    expect(crcWith(crc32(bytes), new Uint8Array(0))).toBe(crc32(bytes));
+  });
+});
+
+describe("BlockCrcs", () => {
+  it.each([
+    ["whole blocks", BLOCK_BYTES],
+    ["chunks across block ends", 100_003],
+    ["one chunk", 3 * BLOCK_BYTES],
+  ])("gives each block's CRC, the last one's over its bytes, given in %s", (_, chunk) => {
+    const bytes = randomBytes(2 * BLOCK_BYTES + 1000);
+    const blocks = new BlockCrcs();
+    for (let at = 0; at < bytes.length; at += chunk) {
+      blocks.add(bytes.subarray(at, at + chunk));
+      blocks.add(new Uint8Array(0));
+    }
+    expect(blocks.bytes).toBe(bytes.length);
+    expect([...blocks.done()]).toEqual(
+      [0, 1, 2].map((k) => crc32(bytes.subarray(k * BLOCK_BYTES, (k + 1) * BLOCK_BYTES))),
+    );
+    expect([...new BlockCrcs().done()]).toEqual([]);
+  });
+});
+
+describe("readFully", () => {
+  it("reads all it is asked for, and fewer bytes only where the file ends", async () => {
+    const { file, bytes } = randomFile(5000);
+    const handle = await open(file, "r");
+    try {
+      const buffer = Buffer.alloc(6000);
+      expect(await readFully(handle, buffer, 10, 4000, 500)).toBe(4000);
+      expect(buffer.subarray(10, 4010).equals(bytes.subarray(500, 4500))).toBe(true);
+      expect(await readFully(handle, buffer, 0, 3000, 4000)).toBe(1000);
+      expect(buffer.subarray(0, 1000).equals(bytes.subarray(4000))).toBe(true);
+    } finally {
+      await handle.close();
+    }
+  });
+});
 
 describe("checkFile", () => {
   // Spans across the chunks the file is read in, one of them empty, and a last block cut short.
