@@ -15,12 +15,15 @@ import { readFileSync, statSync } from "node:fs";
 import module, { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { setFlagsFromString } from "node:v8";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 // The folders and the stamp's name are BUNDLE_FOLDER, COMPILE_CACHE_FOLDER and STAMP_FILE of
 // scripts/bundle-cli.ts.
 const bundleDir = path.join(root, ".cli-bundle");
 const args = process.argv.slice(2);
+/** The commands that read logs, and so run most of the bundle's code. */
+const READS_LOGS = ["analyze", "build", "report", "dev"];
 
 const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
 const stripsTypes = major >= 24 || (major === 23 && minor >= 6) || (major === 22 && minor >= 18);
@@ -35,8 +38,18 @@ if (current ? runsHere() : stripsTypes) {
   // V8's code for the bundle, kept beside it: compiling it anew took some 60 ms of every start.
   // Node checks each entry against the source it was made from, and NODE_COMPILE_CACHE names
   // another folder (NODE_DISABLE_COMPILE_CACHE=1 turns it off); Node 20 has no such cache.
-  if (current)
-    module.enableCompileCache?.(process.env.NODE_COMPILE_CACHE || path.join(bundleDir, "compile-cache"));
+  if (current) {
+    // Node keeps the code V8 compiled when it loaded the bundle, which is only the top level: V8
+    // compiles a function the first time it is called, and a command that reads logs calls most of
+    // them, again at every run. Such a command has V8 compile every function as it loads the
+    // bundle, so that the cache holds them all: a rerun of `analyze` on a grown log took some 6%
+    // less time. The help and `hook`, which call few functions, stay lazy (their start took 50 ms
+    // more eager), and each way keeps its own folder, as V8 refuses code compiled the other way.
+    const eager = READS_LOGS.includes(args[0]);
+    if (eager) setFlagsFromString("--no-lazy");
+    const folder = path.join(bundleDir, "compile-cache", eager ? "eager" : "lazy");
+    module.enableCompileCache?.(process.env.NODE_COMPILE_CACHE || folder);
+  }
   await import(cli);
 } else {
   let node;

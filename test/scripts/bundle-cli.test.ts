@@ -197,15 +197,20 @@ describe("the bundled command line", () => {
     });
     await bundleCli(project);
     const kept = path.join(project, BUNDLE_FOLDER, COMPILE_CACHE_FOLDER);
-    const run = (env: NodeJS.ProcessEnv) =>
-      spawnSync(process.execPath, [path.join(project, "bin", "workscope.js")], {
+    const run = (env: NodeJS.ProcessEnv, args: string[] = []) =>
+      spawnSync(process.execPath, [path.join(project, "bin", "workscope.js"), ...args], {
         encoding: "utf8",
         env: { ...process.env, NODE_COMPILE_CACHE: "", ...env },
       });
     expect(run({}).stdout).toBe("ran\n");
-    expect(readdirSync(kept).length).toBeGreaterThan(0);
+    expect(readdirSync(kept)).toEqual(["lazy"]);
     // The second run reads what the first kept, and runs the same.
     expect(run({}).stdout).toBe("ran\n");
+    // A command that reads logs compiles the whole bundle, and keeps that code apart.
+    expect(run({}, ["analyze"]).stdout).toBe("ran\n");
+    expect(readdirSync(kept).sort()).toEqual(["eager", "lazy"]);
+    expect(readdirSync(path.join(kept, "eager")).length).toBeGreaterThan(0);
+    expect(run({}, ["analyze"]).stdout).toBe("ran\n");
 
     await bundleCli(project);
     expect(existsSync(kept)).toBe(false);
