@@ -78,6 +78,29 @@ describe("RowColumnsWriter and RowColumnsReader", () => {
     expect(reader.done()).toBe(true);
   });
 
+  it("keeps the order and the absence of several optional fields, in every combination", () => {
+    const spec: TableSpec = { a: "string?", b: "number", c: "number?", d: "string?", e: "boolean" };
+    const rows: object[] = [];
+    for (let mask = 0; mask < 8; mask++)
+      rows.push({
+        ...(mask & 1 ? { a: `a${mask}` } : {}),
+        b: mask,
+        ...(mask & 2 ? { c: mask / 2 } : {}),
+        ...(mask & 4 ? { d: "" } : {}),
+        e: mask % 3 === 0,
+      });
+    const back = roundTrip(rows, spec);
+    expect(back.map((row) => JSON.stringify(row))).toEqual(rows.map((row) => JSON.stringify(row)));
+    expect(back.map((row) => Object.keys(row))).toEqual(rows.map((row) => Object.keys(row)));
+  });
+
+  it("takes fields whose names are not identifiers, and no field at all", () => {
+    const spec: TableSpec = { 'a"b\\c': "string", "0 x-y": "number", "x.y": "strings" };
+    const rows = [{ 'a"b\\c': "x", "0 x-y": 1, "x.y": ["y"] }];
+    expect(roundTrip(rows, spec)).toEqual(rows);
+    expect(roundTrip([{}, {}], {})).toEqual([{}, {}]);
+  });
+
   it("keeps NaN and infinities, which JSON would make null", () => {
     const rows = [{ n: Number.NaN }, { n: Infinity }, { n: -Infinity }];
     expect(roundTrip(rows, { n: "number" })).toEqual(rows);
