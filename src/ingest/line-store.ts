@@ -26,10 +26,10 @@ export class LineStore {
     this.start = start;
   }
 
-  /** Takes the part's next bytes, in order from its start, as the parse reads them. */
-  add(chunk: Uint8Array): void {
+  /** Takes the part's next bytes, in order from its start, as the parse reads them; gives their CRC-32. */
+  add(chunk: Uint8Array): number {
     if (this.sealed) throw new Error("the part's bytes were all read");
-    this.blocks.add(chunk);
+    return this.blocks.add(chunk);
   }
 
   /**

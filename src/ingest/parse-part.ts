@@ -3,6 +3,7 @@ import type { BaseEvent } from "../core/event.ts";
 import { normalizeLine, normalizeValue } from "../core/formats/normalize-line.ts";
 import type { FindingsTally } from "./findings-tally.ts";
 import { readArray } from "./read-array.ts";
+import { crc32Combine } from "./file-bytes.ts";
 import type { LineStore } from "./line-store.ts";
 import { readLines } from "./read-lines.ts";
 import type { FileShape } from "./sniff-file.ts";
@@ -108,12 +109,13 @@ export async function parsePart(
     });
     return { lines: result.lines, bytes: result.bytes, stopped: result.stopped, crc };
   }
+  // The store hashes the bytes for its blocks, and gives their CRC, which the part's goes on from.
   const onRead =
     store === undefined
       ? onChunk
       : (chunk: Buffer): void => {
-          onChunk?.(chunk);
-          store.add(chunk);
+          const chunkCrc = store.add(chunk);
+          if (onChunk !== undefined) crc = crc32Combine(crc, chunkCrc, chunk.length);
         };
   const result = await readLines(
     job.absPath,

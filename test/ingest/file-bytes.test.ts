@@ -3,6 +3,7 @@ import { writeFileSync } from "node:fs";
 import { open } from "node:fs/promises";
 import path from "node:path";
 import { crc32 } from "node:zlib";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   BLOCK_BYTES,
@@ -10,6 +11,7 @@ import {
   bytesInMemory,
   CheckedFileBytes,
   checkFile,
+  crc32Combine,
   crcWith,
   readChecked,
   readFully,
@@ -41,7 +43,43 @@ describe("crcWith", () => {
   });
 });
 
+describe("crc32Combine", () => {
+  it("gives the CRC of two runs of bytes one after the other from the CRC of each", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 600 }), fc.uint8Array({ maxLength: 600 }), (a, b) => {
+        const both = Buffer.concat([a, b]);
+        expect(crc32Combine(crc32(a), crc32(b), b.length)).toBe(crc32(both));
+      }),
+    );
+  });
+
+  it("shifts by lengths past 2^32 bytes, which 32-bit arithmetic would cut", () => {
+    // Shifting by 2^32 bytes is shifting by 2^31 bytes twice.
+    const crc = crc32(Buffer.from("x"));
+    expect(crc32Combine(crc, 0, 2 ** 32)).toBe(crc32Combine(crc32Combine(crc, 0, 2 ** 31), 0, 2 ** 31));
+    expect(crc32Combine(crc, 0, 2 ** 32)).not.toBe(crc);
+  });
+});
+
 describe("BlockCrcs", () => {
+  it("takes bytes by their CRC, within a block, as it takes the bytes", () => {
+    const bytes = randomBytes(BLOCK_BYTES + 500);
+    const blocks = new BlockCrcs();
+    for (const [from, to] of [
+      [0, 100],
+      [100, BLOCK_BYTES],
+      [BLOCK_BYTES, BLOCK_BYTES + 1],
+      [BLOCK_BYTES + 1, BLOCK_BYTES + 500],
+    ] as const)
+      blocks.addCrc(crc32(bytes.subarray(from, to)), to - from);
+    expect(blocks.bytes).toBe(bytes.length);
+    expect([...blocks.done()]).toEqual([
+      crc32(bytes.subarray(0, BLOCK_BYTES)),
+      crc32(bytes.subarray(BLOCK_BYTES)),
+    ]);
+    expect(() => blocks.addCrc(0, BLOCK_BYTES)).toThrow(/past the block/);
+  });
+
   it.each([
     ["whole blocks", BLOCK_BYTES],
     ["chunks across block ends", 100_003],
@@ -106,6 +144,14 @@ describe("checkFile", () => {
       writeFileSync(file, changed);
       expect(await checkFile(file, length, spans)).toBeNull();
     }
+  });
+
+  it("is null when an empty span's CRC is not that of no bytes", async () => {
+    const { file, bytes } = randomFile(length);
+    const spans = spansOf(bytes, cuts);
+    expect(spans[1]).toMatchObject({ start: 10, end: 10, crc: 0 });
+    spans[1]!.crc = 1;
+    expect(await checkFile(file, length, spans)).toBeNull();
   });
 
   it("is null when the file is shorter than the spans", async () => {

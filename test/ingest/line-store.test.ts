@@ -1,6 +1,6 @@
 import { readFileSync, truncateSync, writeFileSync } from "node:fs";
-import { gzipSync } from "node:zlib";
 import path from "node:path";
+import { crc32, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { analyze } from "../../src/core/analyze.ts";
 import type { BaseEvent } from "../../src/core/event.ts";
@@ -101,12 +101,21 @@ describe("LineStore", () => {
   });
 });
 
-/** The events of bytes [start, end) of a file, parsed with their lines held, or left in a store. */
-async function parsed(file: string, start: number, end: number, store: boolean): Promise<BaseEvent[]> {
+/**
+ * The events of bytes [start, end) of a file, parsed with their lines held, or left in a store;
+ * `crcs` is given the CRC-32 the parse took of the bytes.
+ */
+async function parsed(
+  file: string,
+  start: number,
+  end: number,
+  store: boolean,
+  crcs: number[] = [],
+): Promise<BaseEvent[]> {
   const events: BaseEvent[] = [];
   const job = { absPath: file, file: "log.ndjson", start, end, lineBase: 0 };
   const lines = store ? new LineStore(file, start) : undefined;
-  await parsePart(job, new FindingsTally(), (e) => events.push(e), undefined, lines);
+  crcs.push((await parsePart(job, new FindingsTally(), (e) => events.push(e), undefined, lines)).crc);
   return events;
 }
 
@@ -131,10 +140,13 @@ describe("parsePart with a LineStore", () => {
     // From the start, and from a line's start in the middle, as a rerun parses what was appended.
     const middle = bytes.indexOf("\n", 1_300_000) + 1;
     for (const start of [0, middle]) {
+      // The part's CRC, which the store's block hashes make when there is a store.
+      const crcs: number[] = [];
       const [held, stored] = [
-        await parsed(file, start, bytes.length, false),
-        await parsed(file, start, bytes.length, true),
+        await parsed(file, start, bytes.length, false, crcs),
+        await parsed(file, start, bytes.length, true, crcs),
       ];
+      expect(crcs).toEqual([crc32(bytes.subarray(start)), crc32(bytes.subarray(start))]);
       expect(stored.length).toBeGreaterThan(100);
       expect(stored.every((e) => !(e.raw instanceof Uint8Array))).toBe(true);
       expect(stored.map((e) => Buffer.from(lineBytes(e.raw)).toString("base64"))).toEqual(
