@@ -1,5 +1,6 @@
 import type { AgentTally } from "../core/agents/build-agents.ts";
 import type { AnalysisSnapshot } from "../core/incremental/snapshot.ts";
+import { isOrdered, type TieTable } from "../core/incremental/tie-table.ts";
 import {
   RowColumnsReader,
   RowColumnsWriter,
@@ -122,8 +123,8 @@ export function snapshotToColumns(snapshot: AnalysisSnapshot): SnapshotColumns {
   writer.table(waits, SNAPSHOT_TABLES.waits);
   writer.table([{ idHashes, repeatedIds, twinned }], SNAPSHOT_TABLES.ids);
   const rows = {
-    byConversation: byConversation.size,
-    byTask: byTask.size,
+    byConversation: byConversation.keys.length,
+    byTask: byTask.keys.length,
     sessions: sessions.length,
     tasks: tasks.length,
     flows: flows.length,
@@ -145,8 +146,8 @@ export function snapshotFromColumns(
 ): AnalysisSnapshot {
   const { rows, ...rest } = head;
   const reader = new RowColumnsReader(arrays, strings);
-  const byConversation = tieMap(reader.fields(rows.byConversation, SNAPSHOT_TABLES.ties));
-  const byTask = tieMap(reader.fields(rows.byTask, SNAPSHOT_TABLES.ties));
+  const byConversation = tieTable(reader.fields(rows.byConversation, SNAPSHOT_TABLES.ties));
+  const byTask = tieTable(reader.fields(rows.byTask, SNAPSHOT_TABLES.ties));
   const sessions = reader.table<AnalysisSnapshot["sessions"][number]>(
     rows.sessions,
     SNAPSHOT_TABLES.sessions,
@@ -170,15 +171,13 @@ export function snapshotFromColumns(
 }
 
 /** Ties as the fields of a table, without an object per key. */
-function tieFields(ties: ReadonlyMap<string, string[]>): Fields {
-  return { key: [...ties.keys()], sessions: [...ties.values()] };
+function tieFields(ties: TieTable): Fields {
+  return { key: ties.keys, sessions: ties.sessions };
 }
 
-/** The fields of a table of ties as ties. */
-function tieMap(fields: Record<string, unknown[]>): Map<string, string[]> {
-  const keys = fields.key as string[];
-  const sessions = fields.sessions as string[][];
-  const ties = new Map<string, string[]>();
-  for (let i = 0; i < keys.length; i++) ties.set(keys[i] as string, sessions[i] as string[]);
-  return ties;
+/** The fields of a table of ties as ties; keys out of order (which a search would miss) throw. */
+function tieTable(fields: Record<string, unknown[]>): TieTable {
+  const table = { keys: fields.key as string[], sessions: fields.sessions as string[][] };
+  if (!isOrdered(table)) throw new Error("the ties' keys are not in order");
+  return table;
 }

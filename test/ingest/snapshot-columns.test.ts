@@ -55,11 +55,11 @@ const SNAPSHOT: AnalysisSnapshot = {
   twinned: ["fp"],
   untimed: false,
   scopeAnswers: true,
-  byConversation: new Map([
-    ["c1", ["ws_a", "ws_b"]],
-    ["c2", []],
-  ]),
-  byTask: new Map([["t1", ["ws_a"]]]),
+  byConversation: {
+    keys: ["c1", "c2"],
+    sessions: [["ws_a", "ws_b"], []],
+  },
+  byTask: { keys: ["t1"], sessions: [["ws_a"]] },
   sessions: [
     {
       id: "ws_a",
@@ -120,9 +120,8 @@ describe("snapshotToColumns and snapshotFromColumns", () => {
   it("give the snapshot back, every list member's fields in their order", () => {
     const { head, arrays, strings } = snapshotToColumns(SNAPSHOT);
     const back = snapshotFromColumns(JSON.parse(JSON.stringify(head)) as typeof head, arrays, strings);
-    // As JSON, with a Map as its entries, which shows absent fields and the order of fields.
-    const json = (value: unknown): string =>
-      JSON.stringify(value, (_, v: unknown) => (v instanceof Map ? [...(v as Map<unknown, unknown>)] : v));
+    // As JSON, which shows absent fields and the order of fields.
+    const json = (value: unknown): string => JSON.stringify(value);
     for (const key of Object.keys(SNAPSHOT) as Array<keyof AnalysisSnapshot>)
       expect(json(back[key]), key).toBe(json(SNAPSHOT[key]));
     expect(json(back.byConversation)).toContain("ws_b");
@@ -165,5 +164,13 @@ describe("snapshotToColumns and snapshotFromColumns", () => {
       snapshotFromColumns({ ...head, rows: { ...head.rows, waits: 3 } }, arrays, strings),
     ).toThrow();
     expect(() => snapshotFromColumns(head, [...arrays, new Uint8Array(1)], strings)).toThrow(/do not fit/);
+  });
+
+  it("throw when the ties' keys are out of order, which a search would miss", () => {
+    const { head, arrays, strings } = snapshotToColumns({
+      ...SNAPSHOT,
+      byTask: { keys: ["t2", "t1"], sessions: [[], ["ws_a"]] },
+    });
+    expect(() => snapshotFromColumns(head, arrays, strings)).toThrow(/not in order/);
   });
 });

@@ -37,6 +37,7 @@ import {
   snapshotTask,
   twinnedOf,
 } from "./take-snapshot.ts";
+import { TieLookup, type TieTable } from "./tie-table.ts";
 
 /**
  * What is looked at of an event the last analysis saw, to tell whether it is analysed again, before
@@ -377,43 +378,43 @@ function pieceOf(member: unknown, at: [number, number]): Piece {
 
 /** The ties of conversations and tasks to sessions, with those of the new events. */
 interface Ties {
-  byConversation: Map<string, string[]>;
-  byTask: Map<string, string[]>;
+  byConversation: TieLookup;
+  byTask: TieLookup;
 }
 
 /**
  * The snapshot's ties with those the new events make: a key no earlier event named may be tied
  * to any sessions, but a key one did only to the one session it was already tied to, as the
- * earlier events' attribution would change otherwise.
+ * earlier events' attribution would change otherwise. The snapshot's tables are not changed.
  */
 function tiesWithFresh(snap: AnalysisSnapshot, fresh: readonly BaseEvent[]): Ties | NotReused {
-  // The snapshot's lists are shared, never changed: a list that gains a session is a new one.
-  const byConversation = new Map(snap.byConversation);
-  const byTask = new Map(snap.byTask);
+  const byConversation = new TieLookup(snap.byConversation);
+  const byTask = new TieLookup(snap.byTask);
   for (const e of fresh) {
     if (e.workSessionId === null) continue;
-    for (const [ties, known, key] of [
-      [byConversation, snap.byConversation, e.conversationId],
-      [byTask, snap.byTask, e.taskId],
+    for (const [ties, key] of [
+      [byConversation, e.conversationId],
+      [byTask, e.taskId],
     ] as const) {
       if (key === null) continue;
       const sessions = ties.get(key);
-      if (sessions === undefined) ties.set(key, [e.workSessionId]);
+      if (sessions === undefined) ties.add(key, [e.workSessionId]);
       else if (!sessions.includes(e.workSessionId)) {
-        if (known.has(key)) return { reason: `a new event ties ${key} to another work session` };
-        ties.set(key, [...sessions, e.workSessionId]);
+        if (ties.isKept(key)) return { reason: `a new event ties ${key} to another work session` };
+        ties.add(key, [...sessions, e.workSessionId]);
       }
     }
   }
   return { byConversation, byTask };
 }
 
+/** Where a key's sessions are looked up: a snapshot's ties, or the subset's. */
+interface TiesByKey {
+  get(key: string): readonly string[] | undefined;
+}
+
 /** The one session an event goes to, as attributeEvents decides it; null when none. */
-function attributedTo(
-  e: EventKeys,
-  byConversation: ReadonlyMap<string, readonly string[]>,
-  byTask: ReadonlyMap<string, readonly string[]>,
-): string | null {
+function attributedTo(e: EventKeys, byConversation: TiesByKey, byTask: TiesByKey): string | null {
   if (e.workSessionId !== null) return e.workSessionId;
   const conversation = e.conversationId === null ? undefined : byConversation.get(e.conversationId);
   if (conversation !== undefined && conversation.length > 0)
@@ -435,9 +436,9 @@ function earlierFilter(
   ties: Ties,
   loose: LooseThreads,
 ): KeyFilter {
-  const tiedToDirty = (tied: ReadonlyMap<string, readonly string[]>): Set<string> => {
+  const tiedToDirty = (tied: TieLookup): Set<string> => {
     const keys = new Set<string>();
-    for (const [key, sessions] of tied)
+    for (const [key, sessions] of tied.entries())
       if (sessions.length === 1 && dirty.has(sessions[0] as string)) keys.add(key);
     return keys;
   };
@@ -770,20 +771,20 @@ function startsWith(checked: readonly CheckedRange[], kept: readonly CheckedRang
 
 /** The ties as the snapshot keeps them, with the keys the new events name and no session ties. */
 function tieList(
-  ties: Map<string, string[]>,
+  ties: TieLookup,
   fresh: readonly BaseEvent[],
   keyOf: (e: BaseEvent) => string | null,
-): Map<string, string[]> {
+): TieTable {
   for (const e of fresh) {
     const key = keyOf(e);
-    if (key !== null && !ties.has(key)) ties.set(key, []);
+    if (key !== null && ties.get(key) === undefined) ties.add(key, []);
   }
-  return ties;
+  return ties.table();
 }
 
 /** The ties of the keys the events name. */
 function tiesNamed(
-  ties: ReadonlyMap<string, readonly string[]>,
+  ties: TiesByKey,
   events: ReadonlySet<BaseEvent>,
   keyOf: (e: BaseEvent) => string | null,
 ): Map<string, readonly string[]> {

@@ -3,6 +3,7 @@ import { AgentTally } from "../agents/build-agents.ts";
 import { CollabCategory } from "../category.ts";
 import { Finding, OmittedFindings } from "../finding.ts";
 import { SendWait } from "../sessions/blocked-flows.ts";
+import { TieTable } from "./tie-table.ts";
 
 /** Where a member's JSON sits in the kept Report: its first byte and its length in bytes. */
 export const ByteSpan = z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()]);
@@ -180,8 +181,8 @@ export const AnalysisSnapshot = z.object({
    * The sessions each conversation and task is tied to; a key named by events but tied to none has
    * none. A rerun shares the lists and copies one only to change it.
    */
-  byConversation: z.map(z.string(), z.array(z.string())),
-  byTask: z.map(z.string(), z.array(z.string())),
+  byConversation: TieTable,
+  byTask: TieTable,
   /** Work sessions, in the Report's order. */
   sessions: z.array(SnapshotSession),
   /** Tasks, in the Report's order. */

@@ -18,6 +18,7 @@ import type {
   SnapshotSession,
   SnapshotTask,
 } from "./snapshot.ts";
+import { tieTableOf, type TieTable } from "./tie-table.ts";
 
 /** Where a member's JSON lands is known only once it is written: until then, nowhere. */
 const NOT_YET: [number, number] = [0, 0];
@@ -223,12 +224,12 @@ function tiesOf(
   ties: ReadonlyMap<string, ReadonlySet<string>>,
   events: readonly CanonicalEvent[],
   keyOf: (e: CanonicalEvent) => string | null,
-): Map<string, string[]> {
+): TieTable {
   const all = new Map<string, string[]>();
   for (const [key, sessions] of ties) all.set(key, [...sessions]);
   for (const e of events) {
     const key = keyOf(e);
     if (key !== null && !all.has(key)) all.set(key, []);
   }
-  return all;
+  return tieTableOf(all);
 }

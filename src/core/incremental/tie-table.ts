@@ -1,0 +1,115 @@
+import { z } from "zod";
+
+/**
+ * The sessions each conversation (or task) is tied to, as a snapshot keeps them: every key the
+ * log named, once, in code-unit order, beside its sessions (none for a key tied to none). A rerun
+ * looks a key up by binary search and keeps the ties of keys no earlier event named beside the
+ * table (`TieLookup`) until it writes the next one, merging the two in one walk. As Maps, the
+ * ties were made anew when a snapshot was read and copied whole when a rerun added to them: some
+ * 80 ms of a profiled rerun over the bench's log, whose 42k keys it hashed three times.
+ */
+export const TieTable = z.object({
+  /** The keys, in code-unit order, each once. */
+  keys: z.array(z.string()),
+  /** The sessions of the key at the same place. */
+  sessions: z.array(z.array(z.string())),
+});
+export type TieTable = z.infer<typeof TieTable>;
+
+/** A table of no ties. */
+export const NO_TIES: TieTable = { keys: [], sessions: [] };
+
+/** Orders keys by their code units, as `<` does. */
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The table of `ties`, whatever the order they are given in. */
+export function tieTableOf(ties: Iterable<readonly [string, string[]]>): TieTable {
+  const sorted = [...ties].sort(([a], [b]) => compare(a, b));
+  return { keys: sorted.map(([key]) => key), sessions: sorted.map(([, sessions]) => sessions) };
+}
+
+/** Whether the keys are in code-unit order, each once, as a table's must be to be searched. */
+export function isOrdered(table: TieTable): boolean {
+  if (table.keys.length !== table.sessions.length) return false;
+  for (let i = 1; i < table.keys.length; i++)
+    if (!((table.keys[i - 1] as string) < (table.keys[i] as string))) return false;
+  return true;
+}
+
+/** The sessions `key` is tied to in the table; undefined when the log never named it. */
+export function sessionsTiedTo(table: TieTable, key: string): string[] | undefined {
+  let low = 0;
+  let high = table.keys.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const at = table.keys[middle] as string;
+    if (at === key) return table.sessions[middle];
+    if (at < key) low = middle + 1;
+    else high = middle - 1;
+  }
+  return undefined;
+}
+
+/**
+ * A kept table and the ties of keys it does not have, as one: what a rerun looks keys up in while
+ * new events add keys.
+ */
+export class TieLookup {
+  /** The kept table. */
+  readonly kept: TieTable;
+  /** The ties of keys the kept table does not have. */
+  readonly added = new Map<string, string[]>();
+
+  constructor(kept: TieTable) {
+    this.kept = kept;
+  }
+
+  /** The sessions `key` is tied to; undefined when no event named it. */
+  get(key: string): string[] | undefined {
+    return this.added.get(key) ?? sessionsTiedTo(this.kept, key);
+  }
+
+  /** Whether the kept table has `key`: an earlier event named it. */
+  isKept(key: string): boolean {
+    return sessionsTiedTo(this.kept, key) !== undefined;
+  }
+
+  /** Ties `key`, which the kept table does not have, to `sessions`. */
+  add(key: string, sessions: string[]): void {
+    if (this.isKept(key)) throw new Error(`${key} is kept; its ties are not changed`);
+    this.added.set(key, sessions);
+  }
+
+  /** Every key and its sessions: the kept ones, then the added ones. */
+  *entries(): IterableIterator<[string, string[]]> {
+    for (let i = 0; i < this.kept.keys.length; i++)
+      yield [this.kept.keys[i] as string, this.kept.sessions[i] as string[]];
+    yield* this.added;
+  }
+
+  /** The kept table with the added ties in their places: the kept keys' lists are shared. */
+  table(): TieTable {
+    if (this.added.size === 0) return this.kept;
+    const added = tieTableOf(this.added);
+    const keys: string[] = [];
+    const sessions: string[][] = [];
+    const { kept } = this;
+    let i = 0;
+    let j = 0;
+    while (i < kept.keys.length || j < added.keys.length) {
+      const takeKept =
+        j === added.keys.length ||
+        (i < kept.keys.length && (kept.keys[i] as string) < (added.keys[j] as string));
+      if (takeKept) {
+        keys.push(kept.keys[i] as string);
+        sessions.push(kept.sessions[i++] as string[]);
+      } else {
+        keys.push(added.keys[j] as string);
+        sessions.push(added.sessions[j++] as string[]);
+      }
+    }
+    return { keys, sessions };
+  }
+}
