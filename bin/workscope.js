@@ -24,7 +24,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const bundleDir = path.join(root, ".cli-bundle");
 const args = process.argv.slice(2);
 /** The commands that read logs, and so run most of the bundle's code. */
-const READS_LOGS = ["analyze", "build", "report", "dev"];
+const READS_LOGS = ["analyze", "build", "report"];
 
 const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
 const stripsTypes = major >= 24 || (major === 23 && minor >= 6) || (major === 22 && minor >= 18);
@@ -49,8 +49,8 @@ if (current ? runsHere() : stripsTypes) {
     // more eager), and each way keeps its own folder, as V8 refuses code compiled the other way.
     const eager = READS_LOGS.includes(args[0]);
     if (eager) setFlagsFromString("--no-lazy");
-    const folder = path.join(bundleDir, "compile-cache", eager ? "eager" : "lazy");
-    module.enableCompileCache?.(process.env.NODE_COMPILE_CACHE || folder);
+    const folder = process.env.NODE_COMPILE_CACHE || path.join(bundleDir, "compile-cache");
+    module.enableCompileCache?.(path.join(folder, eager ? "eager" : "lazy"));
   }
   await import(cli);
 } else {
@@ -73,16 +73,38 @@ if (current ? runsHere() : stripsTypes) {
 /**
  * Prints a failure nothing caught, as Node would, with each place in the bundle's files put back
  * to the TypeScript's file, line and column through the bundle's source maps, and ends the process
- * with Node's code for it.
+ * with Node's code for it. A failure that cannot be shown that way (its text cannot be made, or a
+ * place in it is no path) is shown as it is: the printer never hides what failed.
  */
 function showFailure(error) {
+  let text;
+  try {
+    text = mapPlaces(inspect(error));
+  } catch {
+    try {
+      text = String(error?.stack ?? error);
+    } catch {
+      text = "workscope: failed, and the failure cannot be shown";
+    }
+  }
+  process.stderr.write(`${text}\n`);
+  process.exit(1);
+}
+
+/** `text` with each place in the bundle's files (`path:line:column`) mapped to the TypeScript's. */
+function mapPlaces(text) {
   const maps = new Map();
-  const text = inspect(error).replace(
-    /(?:file:\/\/)?(\/[^\s()]+?\.mjs):(\d+):(\d+)/g,
+  return text.replace(
+    /(file:\/\/\/[^\s()]+?\.mjs|\/[^\s()]+?\.mjs):(\d+):(\d+)/g,
     (place, file, line, column) => {
-      const bundled = file.startsWith("/") && path.dirname(decodeURI(file)) === bundleDir;
-      if (!bundled) return place;
-      const mapFile = `${decodeURI(file)}.map`;
+      let bundleFile;
+      try {
+        bundleFile = file.startsWith("file:") ? fileURLToPath(file) : file;
+      } catch {
+        return place;
+      }
+      if (path.dirname(bundleFile) !== bundleDir) return place;
+      const mapFile = `${bundleFile}.map`;
       if (!maps.has(mapFile)) maps.set(mapFile, sourceMap(mapFile));
       const entry = maps.get(mapFile)?.findEntry(Number(line) - 1, Number(column) - 1);
       if (!entry?.originalSource) return place;
@@ -90,8 +112,6 @@ function showFailure(error) {
       return `${source}:${entry.originalLine + 1}:${entry.originalColumn + 1}`;
     },
   );
-  process.stderr.write(`${text}\n`);
-  process.exit(1);
 }
 
 /** The source map in `file`, or undefined when it cannot be read. */

@@ -102,7 +102,8 @@ export class BlockCrcs {
    * the block being given.
    */
   addCrc(crc: number, length: number): void {
-    if (length > BLOCK_BYTES - this.filled) throw new RangeError("the bytes go past the block");
+    if (!Number.isInteger(length) || length < 0 || length > BLOCK_BYTES - this.filled)
+      throw new RangeError(`${length} bytes do not fit in the block`);
     this.crc = this.filled === 0 ? crc : crc32Combine(this.crc, crc, length);
     this.filled += length;
     if (this.filled === BLOCK_BYTES) {

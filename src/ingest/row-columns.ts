@@ -185,6 +185,11 @@ function makeCodec(spec: TableSpec): TableCodec {
   const encodeFields = encoder("fields", [
     ...quoted.map((name, k) => `const field${k} = fields[${name}] ?? [];`),
     `const n = ${fields.length === 0 ? "0" : "field0.length"};`,
+    // Fields of other lengths would be cut or padded without a word; a table's fields are one per row.
+    ...quoted.map(
+      (name, k) =>
+        `if (field${k}.length !== n) throw new Error("the field " + ${JSON.stringify(name)} + " is not one per row");`,
+    ),
     encode((k) => `field${k}[i]`),
   ]);
   const takeAll = fields.map(([, kind], k) => takeColumn(kind, k));
@@ -334,6 +339,9 @@ function valueOf(kind: ColumnKind, k: number): { value: string; present: string 
   }
 }
 
+/** The most optional fields a table may have: its rows are made by 2^n object literals. */
+const MAX_OPTIONAL = 6;
+
 /**
  * The statement that puts row `i`, its values in `v0`, `v1`, …, into `rows[i]` as one object
  * literal of its fields in the spec's order: one literal for each way its optional fields can be
@@ -344,6 +352,9 @@ function rowStatement(
   values: ReadonlyArray<{ present: string | null }>,
 ): string {
   const optional = values.flatMap((v, k) => (v.present === null ? [] : [k]));
+  // One literal for each combination: a few optional fields are cheap, many would make too much code.
+  if (optional.length > MAX_OPTIONAL)
+    throw new Error(`a table with more than ${MAX_OPTIONAL} optional fields`);
   const literal = (mask: number): string =>
     `{${fields
       .flatMap(([name], k) => {

@@ -43,6 +43,27 @@ describe("crcWith", () => {
   });
 });
 
+/** A CRC-32 shifted past `length` zero bytes' worth of powers of x, computed with BigInt. */
+function shiftedByBigInt(crc: number, length: number): number {
+  const poly = 0xedb88320n;
+  // Bit-reversed multiplication modulo the polynomial, as zlib's multmodp.
+  const times = (a: bigint, b: bigint): bigint => {
+    let product = 0n;
+    for (let m = 1n << 31n; m > 0n; m >>= 1n) {
+      if ((a & m) !== 0n) product ^= b;
+      b = (b & 1n) !== 0n ? (b >> 1n) ^ poly : b >> 1n;
+    }
+    return product;
+  };
+  let power = 1n << 31n; // x^0
+  let square = 1n << 30n; // x^1
+  for (let n = BigInt(length) * 8n; n > 0n; n >>= 1n) {
+    if ((n & 1n) === 1n) power = times(power, square);
+    square = times(square, square);
+  }
+  return Number(times(power, BigInt(crc)));
+}
+
 describe("crc32Combine", () => {
   it("gives the CRC of two runs of bytes one after the other from the CRC of each", () => {
     fc.assert(
@@ -58,6 +79,9 @@ describe("crc32Combine", () => {
     const crc = crc32(Buffer.from("x"));
     expect(crc32Combine(crc, 0, 2 ** 32)).toBe(crc32Combine(crc32Combine(crc, 0, 2 ** 31), 0, 2 ** 31));
     expect(crc32Combine(crc, 0, 2 ** 32)).not.toBe(crc);
+    // Against the shift worked out another way: x^(8·length) by squaring, in BigInt.
+    for (const length of [2 ** 32 + 5, 2 ** 40 + 3, 2 ** 53 - 1])
+      expect(crc32Combine(crc, 0, length)).toBe(shiftedByBigInt(crc, length));
   });
 });
 
@@ -77,7 +101,9 @@ describe("BlockCrcs", () => {
       crc32(bytes.subarray(0, BLOCK_BYTES)),
       crc32(bytes.subarray(BLOCK_BYTES)),
     ]);
-    expect(() => blocks.addCrc(0, BLOCK_BYTES)).toThrow(/past the block/);
+    expect(() => blocks.addCrc(0, BLOCK_BYTES)).toThrow(/do not fit/);
+    expect(() => blocks.addCrc(0, -1)).toThrow(/do not fit/);
+    expect(() => blocks.addCrc(0, 0.5)).toThrow(/do not fit/);
   });
 
   it.each([
@@ -126,6 +152,30 @@ describe("checkFile", () => {
     expect(blocks).not.toBeNull();
     expect([...blocks!]).toEqual(
       Array.from({ length: 6 }, (_, k) => crc32(bytes.subarray(k * BLOCK_BYTES, (k + 1) * BLOCK_BYTES))),
+    );
+  });
+
+  it.each([
+    ["empty at the start and at the end", [0, 0, 1000, length, length]],
+    [
+      "ending on block and chunk ends",
+      [BLOCK_BYTES - 1, BLOCK_BYTES, BLOCK_BYTES + 1, 4 * BLOCK_BYTES, 5 * BLOCK_BYTES],
+    ],
+  ])("checks spans %s, and gives each block's CRC", async (_, cuts) => {
+    const { file, bytes } = randomFile(length);
+    const spans = spansOf(bytes, cuts);
+    expect((await checkFile(file, length, spans))?.length).toBe(6);
+    for (const k of spans.keys()) {
+      const wrong = spans.map((s, i) => (i === k ? { ...s, crc: (s.crc ^ 1) >>> 0 } : s));
+      expect(await checkFile(file, length, wrong)).toBeNull();
+    }
+  });
+
+  it("checks a file of whole blocks", async () => {
+    const { file, bytes } = randomFile(4 * BLOCK_BYTES);
+    const blocks = await checkFile(file, bytes.length, spansOf(bytes, [BLOCK_BYTES]));
+    expect([...blocks!]).toEqual(
+      Array.from({ length: 4 }, (_, k) => crc32(bytes.subarray(k * BLOCK_BYTES, (k + 1) * BLOCK_BYTES))),
     );
   });
 

@@ -101,6 +101,14 @@ describe("RowColumnsWriter and RowColumnsReader", () => {
     expect(roundTrip([{}, {}], {})).toEqual([{}, {}]);
   });
 
+  it("refuses fields that are not one per row, and tables of too many optional fields", () => {
+    expect(() =>
+      new RowColumnsWriter().fields({ a: ["x", "y"], b: [1] }, { a: "string", b: "number" }),
+    ).toThrow(/field "?b"? is not one per row/);
+    const many = Object.fromEntries(Array.from({ length: 7 }, (_, k) => [`f${k}`, "number?"])) as TableSpec;
+    expect(() => new RowColumnsWriter().table([{}], many)).toThrow(/more than 6 optional fields/);
+  });
+
   it("keeps NaN and infinities, which JSON would make null", () => {
     const rows = [{ n: Number.NaN }, { n: Infinity }, { n: -Infinity }];
     expect(roundTrip(rows, { n: "number" })).toEqual(rows);
