@@ -38,8 +38,8 @@ if (current ? runsHere() : stripsTypes) {
   // indexed it at every start, some 20 ms of the help's 0.29 s.
   if (current) process.on("uncaughtException", showFailure);
   // V8's code for the bundle, kept beside it: compiling it anew took some 60 ms of every start.
-  // Node checks each entry against the source it was made from, and NODE_COMPILE_CACHE names
-  // another folder (NODE_DISABLE_COMPILE_CACHE=1 turns it off); Node 20 has no such cache.
+  // Node checks each entry against the source it was made from; NODE_COMPILE_CACHE names another
+  // folder (NODE_DISABLE_COMPILE_CACHE=1 turns it off); Node 20 has no such cache.
   if (current) {
     // Node keeps the code V8 compiled when it loaded the bundle, which is only the top level: V8
     // compiles a function the first time it is called, and a command that reads logs calls most of
@@ -49,8 +49,10 @@ if (current ? runsHere() : stripsTypes) {
     // more eager), and each way keeps its own folder, as V8 refuses code compiled the other way.
     const eager = READS_LOGS.includes(args[0]);
     if (eager) setFlagsFromString("--no-lazy");
-    const folder = process.env.NODE_COMPILE_CACHE || path.join(bundleDir, "compile-cache");
-    module.enableCompileCache?.(path.join(folder, eager ? "eager" : "lazy"));
+    // Where NODE_COMPILE_CACHE is set, Node keeps the code in that folder itself from its start,
+    // both ways in one.
+    if (!process.env.NODE_COMPILE_CACHE)
+      module.enableCompileCache?.(path.join(bundleDir, "compile-cache", eager ? "eager" : "lazy"));
   }
   await import(cli);
 } else {

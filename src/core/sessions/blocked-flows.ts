@@ -179,6 +179,9 @@ export function contentionOfWaits(all: readonly SendWait[]): QueueContention[] {
     let group: typeof list = [];
     let groupEnd = -Infinity;
     const close = (): void => {
+      // Most groups are one wait, or waits of one conversation: no contention, and no list made.
+      const first = group[0]?.conversationId;
+      if (group.every((w) => w.conversationId === first)) return;
       const conversations = [...new Set(group.map((w) => w.conversationId))];
       if (conversations.length > 1) {
         episodes.push({
