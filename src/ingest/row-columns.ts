@@ -226,14 +226,17 @@ function makeCodec(spec: TableSpec): TableCodec {
 /** What the decoding code calls: checks of string indexes, sums of counts, lists of strings. */
 const HELPERS = {
   /** Throws unless every index is a string's (or -1 where the field may be absent). */
+  // Indexed loops: a for-of over a typed array took seven times as long, run once in a process.
   checkIndexes(column: Int32Array, strings: number, optional: boolean): void {
     const lowest = optional ? -1 : 0;
-    for (const index of column)
+    for (let i = 0; i < column.length; i++) {
+      const index = column[i] as number;
       if (index < lowest || index >= strings) throw new Error(`string ${index} is past the table`);
+    }
   },
   sum(counts: Uint32Array): number {
     let total = 0;
-    for (const c of counts) total += c;
+    for (let i = 0; i < counts.length; i++) total += counts[i] as number;
     return total;
   },
   strings(strings: readonly string[], flat: Int32Array, at: number, count: number): string[] {
