@@ -194,16 +194,14 @@ export async function checkFile(
       if (length < Math.min(CHUNK_BYTES, stop - at)) return null;
       next = at + CHUNK_BYTES < stop ? readChunk(buffers[turn ^ 1]!, at + CHUNK_BYTES) : null;
       const chunk = buffers[turn]!.subarray(0, length);
-      // The chunk in pieces that end where a block or a span does, each hashed once: its CRC goes
-      // to its block's and its span's. Hashing the chunk once for the blocks and once for the
+      // The chunk in pieces that end where a span does, each hashed once by the blocks, whose
+      // CRC of it goes on to the span's. Hashing the chunk once for the blocks and once for the
       // spans took twice as long.
       for (let from = at; from < at + length;) {
         const s = spans[span];
         if (s === undefined) return null;
-        const end = Math.min(s.end, at + length, (Math.floor(from / BLOCK_BYTES) + 1) * BLOCK_BYTES);
-        const piece = crc32(chunk.subarray(from - at, end - at));
-        blocks.addCrc(piece, end - from);
-        crc = crc32Combine(crc, piece, end - from);
+        const end = Math.min(s.end, at + length);
+        crc = crc32Combine(crc, blocks.add(chunk.subarray(from - at, end - at)), end - from);
         from = end;
         if (!spanEnds(end)) return null;
       }

@@ -16,9 +16,6 @@ export const TieTable = z.object({
 });
 export type TieTable = z.infer<typeof TieTable>;
 
-/** A table of no ties. */
-export const NO_TIES: TieTable = { keys: [], sessions: [] };
-
 /** Orders keys by their code units, as `<` does. */
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
