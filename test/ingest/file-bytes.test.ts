@@ -109,6 +109,7 @@ describe("BlockCrcs", () => {
   it.each([
     ["whole blocks", BLOCK_BYTES],
     ["chunks across block ends", 100_003],
+    ["chunks shorter than a block", 5_003],
     ["one chunk", 3 * BLOCK_BYTES],
   ])("gives each block's CRC, the last one's over its bytes, given in %s", (_, chunk) => {
     const bytes = randomBytes(2 * BLOCK_BYTES + 1000);
