@@ -732,7 +732,9 @@ function bitCount(word: number): number {
 function valuesOfOnce(columns: EventColumns): Array<string | null | undefined> {
   const kept = parsedDictionaries.get(columns);
   if (kept !== undefined) return kept;
-  const dictionary: unknown = JSON.parse(Buffer.from(columns.dictionary).toString("utf8"));
+  // A Buffer over the same bytes: Buffer.from of a typed array would copy them (some 15 MB).
+  const { buffer, byteOffset, byteLength } = columns.dictionary;
+  const dictionary: unknown = JSON.parse(Buffer.from(buffer, byteOffset, byteLength).toString("utf8"));
   if (!Array.isArray(dictionary) || !dictionary.every((s) => typeof s === "string"))
     throw new Error("the dictionary is not a list of strings");
   return valuesByIndex(dictionary as string[]);
