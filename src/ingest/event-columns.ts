@@ -2,7 +2,7 @@ import { bytesInMemory, type LineBytes } from "./file-bytes.ts";
 import { EventSource, type BaseEvent } from "../core/event.ts";
 import { EventFacts, NO_FACTS } from "../core/event-facts.ts";
 import { LoadedEvent } from "../core/formats/loaded-event.ts";
-import { hasAlternatives, type KeyFilter } from "../core/incremental/key-filter.ts";
+import { hasAlternatives, meetsNoneBetween, type KeyFilter } from "../core/incremental/key-filter.ts";
 import { bucketOf } from "../core/sessions/thread-key.ts";
 import { lineBytes } from "../core/stored-line.ts";
 
@@ -566,6 +566,12 @@ function decodeRows(
   pick: ((keys: EventKeys) => boolean) | null,
   filter: KeyFilter | null = null,
 ): DecodedEvents {
+  // A part whose times the filter rules out is not read at all: its dictionary is not parsed, nor
+  // its rows looked at (a rerun's selections of events from a time on pass over a month's part).
+  if (pick !== null && filter !== null) {
+    const span = timeSpanOf(columns);
+    if (meetsNoneBetween(filter, span.min, span.max, span.untimed)) return { events: [], untimed: [] };
+  }
   // Checked once per columns and bytes, however often their events are picked from.
   if (checked.get(columns) !== raw) {
     checkColumns(columns, raw);
@@ -577,7 +583,8 @@ function decodeRows(
   const facts = new FactsDecoder(columns, values);
   // With a filter most rows are passed over unread, so the facts are found by each row's start.
   const gate = pick !== null && filter !== null ? gateOf(filter, values) : null;
-  const factStarts = gate === null ? null : factStartsOf(columns);
+  // Worked out at the first row picked: most selections of a rerun pick none of a large part's rows.
+  let factStarts: Int32Array | null = null;
   const lineBytes = raw instanceof Uint8Array ? bytesInMemory(raw) : raw;
   const count = columns.count;
   const events: BaseEvent[] = pick === null ? new Array<BaseEvent>(count) : [];
@@ -636,10 +643,10 @@ function decodeRows(
       keys.conversationId = conversationId;
       keys.taskId = taskId;
       if (!pick(keys)) {
-        if (factStarts === null) facts.skip(i);
+        if (gate === null) facts.skip(i);
         continue;
       }
-      if (factStarts !== null) facts.seek(i, factStarts);
+      if (gate !== null) facts.seek(i, (factStarts ??= factStartsOf(columns)));
     }
     let event = new LoadedEvent(
       id,
@@ -666,9 +673,38 @@ function decodeRows(
     else events.push(event);
     if (needsTime[i] === 1) untimed.push(i);
   }
-  // factStartsOf checked the facts columns against the masks of every row.
-  if (factStarts === null) facts.checkAllRead();
+  // Rows passed over by the gate were never read: factStartsOf checked the facts columns against
+  // the masks of every row when a row was picked, and nothing was read of them when none was.
+  if (gate === null) facts.checkAllRead();
   return { events, untimed };
+}
+
+/** The span of the times of a part's events, and whether any has none (NaN). */
+interface TimeSpan {
+  min: number;
+  max: number;
+  untimed: boolean;
+}
+
+/** Each columns' time span, worked out once however often their events are picked from. */
+const timeSpans = new WeakMap<EventColumns, TimeSpan>();
+
+function timeSpanOf(columns: EventColumns): TimeSpan {
+  let span = timeSpans.get(columns);
+  if (span === undefined) {
+    const ts = columns.ts;
+    let min = Infinity;
+    let max = -Infinity;
+    let untimed = false;
+    for (let i = 0; i < ts.length; i++) {
+      const t = ts[i]!;
+      if (t < min) min = t;
+      if (t > max) max = t;
+      if (Number.isNaN(t)) untimed = true;
+    }
+    timeSpans.set(columns, (span = { min, max, untimed }));
+  }
+  return span;
 }
 
 /** Each columns' rows' places in the facts columns, worked out once however often their events are picked from. */

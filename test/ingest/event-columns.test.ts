@@ -207,6 +207,31 @@ describe("event columns", () => {
     }
   });
 
+  it("pass over columns whose times a filter rules out, without reading their rows", async () => {
+    const { events, columns } = await readWithColumns(path.join(ROOT, sampleLog), sampleLog, true);
+    const last = Math.max(...events.map((e) => e.ts));
+    // A dictionary that does not parse: any read of the rows would throw.
+    const unreadable = { ...columns, dictionary: Buffer.from("{") };
+    const all = () => true;
+    expect(selectEvents(unreadable, sampleLog, 0, columns.rawBytes, all, { from: last + 1 })).toEqual([]);
+    const pairs = pairsOf(events, last + 1);
+    expect(pairs.size).toBeGreaterThan(0);
+    expect(selectEvents(unreadable, sampleLog, 0, columns.rawBytes, all, { from: last + 1, pairs })).toEqual(
+      [],
+    );
+    // A time the last event is at, or a set of sessions, may be met: the rows are read.
+    expect(() => selectEvents(unreadable, sampleLog, 0, columns.rawBytes, all, { from: last })).toThrow();
+    expect(() =>
+      selectEvents(unreadable, sampleLog, 0, columns.rawBytes, all, {
+        from: last + 1,
+        workSessionIds: new Set(["ws"]),
+      }),
+    ).toThrow();
+    expect(selectEvents(columns, sampleLog, 0, columns.rawBytes, all, { from: last }).length).toBeGreaterThan(
+      0,
+    );
+  });
+
   it("refuse damaged columns instead of reading past them", async () => {
     const dir = tmpTree({
       "e.ndjson": '{"type":"a","ts":1,"data":{"message":"m"}}\n{"type":"b","agentId":"x","ts":2}\n',

@@ -68,3 +68,28 @@ export function hasAlternatives(filter: KeyFilter): boolean {
     filter.buckets !== undefined
   );
 }
+
+/**
+ * Whether no event whose time lies from `min` to `max` (and, when `untimed`, no event without a
+ * time) can meet the filter, from the times alone: a reader of many events then looks at none of
+ * them. A rerun's selections mostly ask for events at or after a time (`from`, a pair's time),
+ * which the events of a part of the log read long before all precede.
+ */
+export function meetsNoneBetween(filter: KeyFilter, min: number, max: number, untimed: boolean): boolean {
+  // Every event is at or after `before`; one without a time is not (a comparison with NaN fails).
+  if (filter.before !== undefined && min >= filter.before && !untimed) return true;
+  if (!hasAlternatives(filter)) return false;
+  // An event of any time may be of a session, conversation, task or type and bucket given.
+  if (
+    (filter.workSessionIds?.size ?? 0) > 0 ||
+    (filter.conversationIds?.size ?? 0) > 0 ||
+    (filter.taskIds?.size ?? 0) > 0 ||
+    (filter.buckets?.size ?? 0) > 0
+  )
+    return false;
+  // What is left meets events at or after a time, which an event without a time never is.
+  let earliest = filter.from ?? Infinity;
+  for (const byB of filter.pairs?.values() ?? [])
+    for (const since of byB.values()) earliest = Math.min(earliest, since);
+  return !(max >= earliest);
+}

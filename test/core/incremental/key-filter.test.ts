@@ -1,7 +1,9 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   hasAlternatives,
   meetsFilter,
+  meetsNoneBetween,
   type FilteredKeys,
   type KeyFilter,
 } from "../../../src/core/incremental/key-filter.ts";
@@ -83,5 +85,88 @@ describe("meetsFilter", () => {
     expect(hasAlternatives({ before: 1 })).toBe(false);
     expect(hasAlternatives({ buckets: new Map() })).toBe(true);
     expect(hasAlternatives({ workSessionIds: new Set() })).toBe(true);
+  });
+});
+
+/** One row per rule: the filter, the events' span (min, max, any without a time), and whether none can meet it. */
+const SPANS: Array<[string, KeyFilter, [number, number, boolean], boolean]> = [
+  ["no condition", {}, [0, 10, false], false],
+  ["all at or after `before`", { before: 5 }, [5, 10, false], true],
+  ["all at or after `before`, one without a time", { before: 5 }, [5, 10, true], false],
+  ["some before `before`", { before: 5 }, [4, 10, false], false],
+  ["all before `from`", { from: 11 }, [0, 10, false], true],
+  ["the last at `from`", { from: 10 }, [0, 10, false], false],
+  ["all before `from`, one without a time", { from: 11 }, [0, 10, true], true],
+  ["all before a pair's time", { pairs: new Map([["a", new Map([["b", 11]])]]) }, [0, 10, false], true],
+  ["the last at a pair's time", { pairs: new Map([["a", new Map([["b", 10]])]]) }, [0, 10, false], false],
+  [
+    "before `from`, but a work session given",
+    { from: 11, workSessionIds: new Set(["ws"]) },
+    [0, 10, false],
+    false,
+  ],
+  ["before `from`, an empty set given", { from: 11, taskIds: new Set<string>() }, [0, 10, false], true],
+  [
+    "before `from`, but buckets given",
+    { from: 11, buckets: new Map([["x", new Set([0])]]) },
+    [0, 10, false],
+    false,
+  ],
+  ["none at all", { from: 0 }, [Infinity, -Infinity, false], true],
+  ["only events without a time", { from: 0 }, [Infinity, -Infinity, true], true],
+];
+
+describe("meetsNoneBetween", () => {
+  it.each(SPANS)("%s", (_, filter, [min, max, untimed], none) => {
+    expect(meetsNoneBetween(filter, min, max, untimed)).toBe(none);
+  });
+
+  it("never rules out events one of which meets the filter", () => {
+    const time = fc.oneof(fc.integer({ min: 0, max: 20 }), fc.constant(Number.NaN));
+    const name = fc.constantFrom("a", "b", "c");
+    const orNull = (arb: fc.Arbitrary<string>) => fc.option(arb, { nil: null });
+    const keys: fc.Arbitrary<FilteredKeys> = fc.record({
+      ts: time,
+      type: fc.constantFrom("a2a.send", "heartbeat"),
+      workSessionId: orNull(name),
+      conversationId: orNull(name),
+      taskId: orNull(name),
+      fromAgent: orNull(name),
+      toAgent: orNull(name),
+    });
+    const set = fc.uniqueArray(name, { maxLength: 2 }).map((names) => new Set(names));
+    const filter: fc.Arbitrary<KeyFilter> = fc.record(
+      {
+        before: fc.integer({ min: 0, max: 20 }),
+        from: fc.integer({ min: 0, max: 20 }),
+        workSessionIds: set,
+        conversationIds: set,
+        taskIds: set,
+        pairs: fc
+          .dictionary(name, fc.dictionary(name, fc.integer({ min: 0, max: 20 })))
+          .map((byA) => new Map(Object.entries(byA).map(([a, byB]) => [a, new Map(Object.entries(byB))]))),
+        buckets: fc.constant(new Map([["heartbeat", new Set([0])]])),
+      },
+      { requiredKeys: [] },
+    );
+    let ruledOut = 0;
+    fc.assert(
+      fc.property(filter, fc.array(keys, { maxLength: 6 }), (f, events) => {
+        const timed = events.map((e) => e.ts).filter((t) => !Number.isNaN(t));
+        const none = meetsNoneBetween(
+          f,
+          Math.min(...timed),
+          Math.max(...timed),
+          events.some((e) => Number.isNaN(e.ts)),
+        );
+        if (none) {
+          ruledOut++;
+          expect(events.filter((e) => meetsFilter(f, e))).toEqual([]);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+    // The property holds of a function that rules out nothing, too: it must have ruled some out.
+    expect(ruledOut).toBeGreaterThan(100);
   });
 });
