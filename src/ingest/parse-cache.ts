@@ -319,14 +319,8 @@ export class ParseCache {
   async save(state: FileState, entry: CacheEntry): Promise<void> {
     if (!coversInOrder(entry.segments, entry.stop)) return;
     if (!entry.gzip && entry.bytes !== entry.stop) return;
-    const pieces = entry.segments.map((s) =>
-      columnsToBytes(
-        entry.gzip
-          ? s.columns
-          : { ...s.columns, rawStart: s.columns.fileOffset, rawBytes: new Uint8Array(0) },
-        entry.gzip,
-      ),
-    );
+    // A plain file's lines are read from it again, at their offsets: not kept.
+    const pieces = entry.segments.map((s) => columnsToBytes(s.columns, entry.gzip));
     const header: CacheHeader = {
       format: this.format ?? cacheFormat(),
       path: state.realPath,

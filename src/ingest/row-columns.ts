@@ -181,46 +181,65 @@ function makeCodec(spec: TableSpec): TableCodec {
       nested: ReadonlyArray<TableCodec | null>,
       helpers: typeof HELPERS,
     ) => T;
-  const encodeRows = encoder("rows", ["const n = rows.length;", encode((k) => `rows[i][${quoted[k]}]`)]);
-  const encodeFields = encoder("fields", [
-    ...quoted.map((name, k) => `const field${k} = fields[${name}] ?? [];`),
-    `const n = ${fields.length === 0 ? "0" : "field0.length"};`,
-    // Fields of other lengths would be cut or padded without a word; a table's fields are one per row.
-    ...quoted.map(
-      (name, k) =>
-        `if (field${k}.length !== n) throw new Error("the field " + ${JSON.stringify(name)} + " is not one per row");`,
-    ),
-    encode((k) => `field${k}[i]`),
-  ]);
+  const encodeRows = once(() =>
+    encoder("rows", ["const n = rows.length;", encode((k) => `rows[i][${quoted[k]}]`)]),
+  );
+  const encodeFields = once(() =>
+    encoder("fields", [
+      ...quoted.map((name, k) => `const field${k} = fields[${name}] ?? [];`),
+      `const n = ${fields.length === 0 ? "0" : "field0.length"};`,
+      // Fields of other lengths would be cut or padded without a word; a table's fields are one per row.
+      ...quoted.map(
+        (name, k) =>
+          `if (field${k}.length !== n) throw new Error("the field " + ${JSON.stringify(name)} + " is not one per row");`,
+      ),
+      encode((k) => `field${k}[i]`),
+    ]),
+  );
   const takeAll = fields.map(([, kind], k) => takeColumn(kind, k));
   const values = fields.map(([, kind], k) => valueOf(kind, k));
-  const decodeRows = decoder<object[]>([
-    ...takeAll,
-    "const rows = new Array(n);",
-    "for (let i = 0; i < n; i++) {",
-    ...values.map((v, k) => `const v${k} = ${v.value};${v.advance}`),
-    rowStatement(fields, values),
-    "}",
-    "return rows;",
-  ]);
-  const decodeFields = decoder<Record<string, unknown[]>>([
-    ...takeAll,
-    ...fields.map((_, k) => `const out${k} = new Array(n);`),
-    "for (let i = 0; i < n; i++) {",
-    ...values.map((v, k) =>
-      v.present === null
-        ? `out${k}[i] = ${v.value};${v.advance}`
-        : `out${k}[i] = ${v.present} ? ${v.value} : undefined;`,
-    ),
-    "}",
-    `return {${quoted.map((name, k) => `${name}: out${k}`).join(", ")}};`,
-  ]);
+  // Written now, so that a spec the code cannot be written for throws when its codec is asked for.
+  const row = rowStatement(fields, values);
+  const decodeRows = once(() =>
+    decoder<object[]>([
+      ...takeAll,
+      "const rows = new Array(n);",
+      "for (let i = 0; i < n; i++) {",
+      ...values.map((v, k) => `const v${k} = ${v.value};${v.advance}`),
+      row,
+      "}",
+      "return rows;",
+    ]),
+  );
+  const decodeFields = once(() =>
+    decoder<Record<string, unknown[]>>([
+      ...takeAll,
+      ...fields.map((_, k) => `const out${k} = new Array(n);`),
+      "for (let i = 0; i < n; i++) {",
+      ...values.map((v, k) =>
+        v.present === null
+          ? `out${k}[i] = ${v.value};${v.advance}`
+          : `out${k}[i] = ${v.present} ? ${v.value} : undefined;`,
+      ),
+      "}",
+      `return {${quoted.map((name, k) => `${name}: out${k}`).join(", ")}};`,
+    ]),
+  );
   return {
-    encodeRows: (rows, intern, out) => encodeRows(rows, intern, out, nested),
-    encodeFields: (f, intern, out) => void encodeFields(f, intern, out, nested),
-    decodeRows: (take, strings, count) => decodeRows(take, strings, count, nested, HELPERS),
-    decodeFields: (take, strings, count) => decodeFields(take, strings, count, nested, HELPERS),
+    encodeRows: (rows, intern, out) => encodeRows()(rows, intern, out, nested),
+    encodeFields: (f, intern, out) => void encodeFields()(f, intern, out, nested),
+    decodeRows: (take, strings, count) => decodeRows()(take, strings, count, nested, HELPERS),
+    decodeFields: (take, strings, count) => decodeFields()(take, strings, count, nested, HELPERS),
   };
+}
+
+/**
+ * `make`'s value, made at the first call: a run uses one way of each table's four, and compiling
+ * all four (eagerly, where the command compiles every function) took some 10 ms of a rerun.
+ */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | null = null;
+  return () => (made ??= { value: make() }).value;
 }
 
 /** What the decoding code calls: checks of string indexes, sums of counts, lists of strings. */

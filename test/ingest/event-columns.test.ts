@@ -155,6 +155,10 @@ describe("event columns", () => {
     const dir = tmpTree({ "e.ndjson": content });
     const { events, columns } = await readWithColumns(path.join(dir, "e.ndjson"), "e.ndjson", false);
     expect(columns.rawBytes.length).toBe(0);
+    // Where each line starts is where it starts in the file: not written, and given back as such.
+    const written = (withRaw: boolean) => Buffer.concat(columnsToBytes(columns, withRaw)).length;
+    expect(written(true) - written(false)).toBe(8 * columns.count);
+    expect([...throughBytes(columns, false).rawStart]).toEqual([...columns.fileOffset]);
     const decoded = decodeEvents(throughBytes(columns, false), "e.ndjson", 10, Buffer.from(content));
     expectSameEvents(
       decoded.events,
