@@ -973,6 +973,18 @@ export function columnBuffers(columns: EventColumns): ArrayBuffer[] {
 }
 
 /**
+ * Columns that hold a 0 for almost every event (a twin's number, whether its producer wrote no
+ * time, whether its time was estimated): written empty when they hold nothing else, 6 of the bytes
+ * of every event of a cache file.
+ */
+const MOSTLY_ZERO: ReadonlyArray<(typeof COLUMN_ORDER)[number]> = ["twin", "needsTime", "tsEstimated"];
+
+function isAllZero(column: ArrayLike<number>): boolean {
+  for (let i = 0; i < column.length; i++) if (column[i] !== 0) return false;
+  return true;
+}
+
+/**
  * The columns as bytes, for the cache: the count, then each column's byte length and bytes,
  * padded to 8 so that every column can be read in place. `withRaw` false leaves the line bytes out,
  * as they are read from the file again, and with them where each line starts in them: it is where
@@ -987,7 +999,10 @@ export function columnsToBytes(columns: EventColumns, withRaw: boolean): Buffer[
   pieces.push(head);
   for (const name of COLUMN_ORDER) {
     const column =
-      (name === "rawBytes" || name === "rawStart") && !withRaw ? new Uint8Array(0) : columns[name];
+      ((name === "rawBytes" || name === "rawStart") && !withRaw) ||
+      (MOSTLY_ZERO.includes(name) && isAllZero(columns[name]))
+        ? new Uint8Array(0)
+        : columns[name];
     const length = Buffer.alloc(8);
     length.writeDoubleLE(column.byteLength, 0);
     pieces.push(length, Buffer.from(column.buffer, column.byteOffset, column.byteLength));
@@ -1032,6 +1047,10 @@ export function columnsFromBytes(bytes: Uint8Array, offset: number): { columns: 
   const read = columns as unknown as EventColumns;
   // Written without the line bytes: each line starts where it does in the file.
   if (read.rawStart.length === 0 && read.rawBytes.length === 0) read.rawStart = read.fileOffset;
+  // A column of zeros written empty: zeros again, in memory the system maps only when written.
+  if (read.twin.length === 0) read.twin = new Int32Array(count);
+  if (read.needsTime.length === 0) read.needsTime = new Uint8Array(count);
+  if (read.tsEstimated.length === 0) read.tsEstimated = new Uint8Array(count);
   return { columns: read, end: Math.min(at, bytes.length) };
 }
 

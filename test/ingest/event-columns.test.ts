@@ -236,6 +236,26 @@ describe("event columns", () => {
     );
   });
 
+  it("write a column of zeros empty and read it back as zeros", async () => {
+    const dir = tmpTree({
+      "e.ndjson": '{"type":"a","agentId":"x","ts":1}\n{"type":"b","agentId":"x","ts":2}\n',
+    });
+    const { columns } = await readWithColumns(path.join(dir, "e.ndjson"), "e.ndjson", false);
+    const zeros = throughBytes(columns, false);
+    expect([...zeros.twin, ...zeros.needsTime, ...zeros.tsEstimated]).toEqual([0, 0, 0, 0, 0, 0]);
+    const marked = {
+      ...columns,
+      twin: Int32Array.of(0, 2),
+      needsTime: Uint8Array.of(1, 0),
+      tsEstimated: Uint8Array.of(0, 2),
+    };
+    const written = (c: EventColumns) => Buffer.concat(columnsToBytes(c, false)).length;
+    // Each of the three takes its bytes, padded to 8, once it holds anything but zeros.
+    expect(written(marked) - written(columns)).toBe(3 * 8);
+    const back = throughBytes(marked, false);
+    expect([...back.twin, ...back.needsTime, ...back.tsEstimated]).toEqual([0, 2, 1, 0, 0, 2]);
+  });
+
   it("refuse damaged columns instead of reading past them", async () => {
     const dir = tmpTree({
       "e.ndjson": '{"type":"a","ts":1,"data":{"message":"m"}}\n{"type":"b","agentId":"x","ts":2}\n',
