@@ -8,8 +8,15 @@ const Count = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 export const CacheSegment = z.object({
   /** The lines of the file before the part. */
   lineBase: Count,
-  /** How many bytes its columns take in the cache file, after the previous part's. */
+  /**
+   * The file its columns are in, in the cache folder: the index's name without `.parse`, the run,
+   * a random part and `.seg` (nothing that could name a file elsewhere).
+   */
+  file: z.string().regex(/^[0-9a-f]{40}\.[0-9]+\.[0-9a-f]{12}\.seg$/),
+  /** How many bytes that file holds. */
   byteLength: Count,
+  /** The CRC-32 of that file's bytes. */
+  fileCrc: z.number().int().nonnegative().max(0xffffffff),
   /** The first byte of the file the part was parsed from (0 for a gzip file). */
   start: Count,
   /** Where its bytes end (exclusive): the next part's start, or the header's `stop`. */
@@ -21,7 +28,7 @@ export const CacheSegment = z.object({
 });
 export type CacheSegment = z.infer<typeof CacheSegment>;
 
-/** The JSON head of a cache file: what the cached parse was made of, and its counts. */
+/** The JSON of a cache's index file: what the cached parse was made of, its counts and its parts' files. */
 export const CacheHeader = z.object({
   /** What wrote the file: version, code and column signatures, time zone and Node (see cacheFormat()). */
   format: z.string(),

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { mkdir, open, readdir, realpath, rm, stat } from "node:fs/promises";
+import { mkdir, open, readdir, realpath, rm, stat, type FileHandle } from "node:fs/promises";
 import { homedir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,23 +8,24 @@ import { crc32 } from "node:zlib";
 import { CheckedFileBytes, checkFile, crcWith, readChecked, readFully } from "./file-bytes.ts";
 import { codeSignature } from "./code-signature.ts";
 import { columnsFromBytes, columnsToBytes, COLUMNS_LAYOUT, type EventColumns } from "./event-columns.ts";
-import { CacheHeader } from "./parse-cache-header.ts";
+import { CacheHeader, type CacheSegment } from "./parse-cache-header.ts";
 import { findProjectRoot } from "./project-root.ts";
 import type { TallyState } from "./findings-tally.ts";
 import { replaceFile } from "./replace-file.ts";
-import { align8 } from "./row-columns.ts";
 
 /**
- * Bumped whenever the cache file's own layout changes. What the code makes of a line is covered
+ * Bumped whenever the cache files' own layout changes. What the code makes of a line is covered
  * by the code signature, so this needs no bump for that.
  */
-const CACHE_FORMAT = 2;
+const CACHE_FORMAT = 3;
 
 /**
- * The magic bytes; then the header's length and the CRC-32 of everything after the first 16
- * bytes (the header and every column), each a 32-bit little-endian number.
+ * The index file's magic bytes; then the length of its JSON (CacheHeader) and the CRC-32 of that
+ * JSON, each a 32-bit little-endian number; then the JSON. Each part's columns are in a file of
+ * their own, which the index names with its length and CRC-32, so that a run that adds a part
+ * writes that part and a new index, not every part again.
  */
-const MAGIC = Buffer.from("WSPARSE\u0002", "latin1");
+const MAGIC = Buffer.from("WSPARSE\u0003", "latin1");
 
 /** How old a temporary file in the cache folder must be before a run takes it for a killed run's. */
 const LEFTOVER_MS = 60 * 60 * 1000;
@@ -101,6 +102,18 @@ export interface CachedSegment {
   crc: number;
   /** Which run added the part: 0 for the run that parsed the file from its start, then 1, 2… */
   run: number;
+  /** The file the cache holds the part's columns in, when it was read from the cache or kept there. */
+  stored?: StoredSegment;
+}
+
+/** A part's file in the cache folder, as the index names it. */
+export interface StoredSegment {
+  /** Its name. */
+  file: string;
+  /** Its length in bytes. */
+  bytes: number;
+  /** The CRC-32 of its bytes. */
+  crc: number;
 }
 
 /** What the cache holds for a file whose state still fits it. */
@@ -230,44 +243,57 @@ export class ParseCache {
     }
   }
 
+  /** The name every cache file of an input starts with: a hash of its real path. */
+  private stemFor(realPath: string): string {
+    return createHash("sha1").update(realPath).digest("hex");
+  }
+
   private fileFor(realPath: string): string {
-    return path.join(this.dir, `${createHash("sha1").update(realPath).digest("hex")}.parse`);
+    return path.join(this.dir, `${this.stemFor(realPath)}.parse`);
   }
 
   /**
    * What the cache holds for the file in state `now`, or null when nothing fits: another format,
    * another file at the path (another inode), a file cut shorter, the same size with another
    * modification time, a changed gzip file, any byte before the cached end other than the parse
-   * read it, or a damaged cache file. With `whole`, for a run that decodes every cached event, the
-   * file's bytes are read into memory once, as they are checked (see readChecked).
+   * read it, or a damaged or missing cache file. With `whole`, for a run that decodes every cached
+   * event, the file's bytes are read into memory once, as they are checked (see readChecked).
    */
   async lookup(absPath: string, now: FileState, whole = false): Promise<CachedParse | null> {
-    let bytes: Buffer;
+    let index: Buffer;
     try {
-      bytes = await readWhole(this.fileFor(now.realPath), this.onRead);
+      // Read at once: a few kilobytes, whose parts' reads are to start as soon as they can.
+      index = readFileSync(this.fileFor(now.realPath));
     } catch {
       this.onRead?.();
       return null;
     }
+    let told = false;
     try {
-      return await this.read(bytes, absPath, now, whole);
+      return await this.read(index, absPath, now, whole, () => {
+        told = true;
+        this.onRead?.();
+      });
     } catch {
       return null;
+    } finally {
+      if (!told) this.onRead?.();
     }
   }
 
   private async read(
-    bytes: Buffer,
+    index: Buffer,
     absPath: string,
     now: FileState,
     whole: boolean,
+    issued: () => void,
   ): Promise<CachedParse | null> {
-    if (bytes.length < 16 || !bytes.subarray(0, 8).equals(MAGIC)) return null;
-    const headerLength = bytes.readUInt32LE(8);
-    if (16 + headerLength > bytes.length) return null;
-    // Every byte of the header and the columns, so a damaged cache with plausible lengths is a miss.
-    if (crc32(bytes.subarray(16)) !== bytes.readUInt32LE(12)) return null;
-    const parsed = CacheHeader.safeParse(JSON.parse(bytes.toString("utf8", 16, 16 + headerLength)));
+    if (index.length < 16 || !index.subarray(0, 8).equals(MAGIC)) return null;
+    const headerLength = index.readUInt32LE(8);
+    if (16 + headerLength !== index.length) return null;
+    // Every byte of the index, so a damaged one with plausible lengths is a miss.
+    if (crc32(index.subarray(16)) !== index.readUInt32LE(12)) return null;
+    const parsed = CacheHeader.safeParse(JSON.parse(index.toString("utf8", 16)));
     if (!parsed.success) return null;
     const header = parsed.data;
     if (header.format !== (this.format ?? cacheFormat()) || header.path !== now.realPath) return null;
@@ -276,6 +302,14 @@ export class ParseCache {
     if (header.stop > header.size || (!header.gzip && header.bytes !== header.stop)) return null;
     if (!coversInOrder(header.segments, header.stop)) return null;
     if (header.segments.length > 0 && header.segments.at(-1)!.lineBase >= header.lines) return null;
+    const stem = this.stemFor(now.realPath);
+    if (header.segments.some((s) => !s.file.startsWith(`${stem}.`))) return null;
+    // The parts' files are read while the file's bytes are checked.
+    const parts = readFiles(
+      header.segments.map((s) => path.join(this.dir, s.file)),
+      issued,
+    );
+    parts.catch(() => undefined);
     // The file's bytes up to the cached end, all of them, each part's checked against the CRC the
     // parse took of them; a plain file's events are read from them again, block by block, as
     // they are made, or all at once here when all are to be made.
@@ -288,17 +322,27 @@ export class ParseCache {
       if (blockCrcs === null) return null;
       if (!header.gzip) raw = new CheckedFileBytes(absPath, header.stop, blockCrcs);
     }
+    const files = await parts;
     const segments: CachedSegment[] = [];
-    // Columns are read in place, which needs them on an 8-byte boundary in memory as in the file.
-    const body = bytes.byteOffset % 8 === 0 ? bytes : Uint8Array.prototype.slice.call(bytes);
-    let at = align8(16 + headerLength);
-    for (const { lineBase, byteLength, start, end, crc, run } of header.segments) {
-      const { columns, end: columnsEnd } = columnsFromBytes(body, at);
-      if (columnsEnd - at !== byteLength) return null;
-      segments.push({ lineBase, columns, start, end, crc, run });
-      at = columnsEnd;
+    for (const [
+      k,
+      { lineBase, file, byteLength, fileCrc, start, end, crc, run },
+    ] of header.segments.entries()) {
+      const bytes = files[k]!;
+      // Every byte of each part's file, so a damaged one is a miss.
+      if (bytes.length !== byteLength || crc32(bytes) !== fileCrc) return null;
+      const { columns, end: columnsEnd } = columnsFromBytes(bytes, 0);
+      if (columnsEnd !== bytes.length) return null;
+      segments.push({
+        lineBase,
+        columns,
+        start,
+        end,
+        crc,
+        run,
+        stored: { file, bytes: byteLength, crc: fileCrc },
+      });
     }
-    if (at !== bytes.length) return null;
     return {
       stop: header.stop,
       lines: header.lines,
@@ -310,80 +354,137 @@ export class ParseCache {
   }
 
   /**
-   * Keeps `entry` for the file in state `state`, replacing what was kept: written under a
-   * temporary name and renamed into place, so a reader never sees half a file. Nothing is read
-   * from the file here: each part carries the CRC its parse took of the bytes it read, so a file
-   * rewritten during the run never gets new hashes beside old columns. Parts that do not cover
-   * bytes [0, stop) are not kept. Throws on a failure to write, which the caller reports and goes on.
+   * Keeps `entry` for the file in state `state`, replacing what was kept: each part not yet in a
+   * file of the cache is written to one, then the index naming them all is written under a
+   * temporary name and renamed into place, so a reader never sees half of it; files of the input's
+   * parts that the index no longer names are removed last. Nothing is read from the file here:
+   * each part carries the CRC its parse took of the bytes it read, so a file rewritten during the
+   * run never gets new hashes beside old columns. Parts that do not cover bytes [0, stop) are not
+   * kept. Throws on a failure to write, which the caller reports and goes on.
    */
   async save(state: FileState, entry: CacheEntry): Promise<void> {
     if (!coversInOrder(entry.segments, entry.stop)) return;
     if (!entry.gzip && entry.bytes !== entry.stop) return;
-    // A plain file's lines are read from it again, at their offsets: not kept.
-    const pieces = entry.segments.map((s) => columnsToBytes(s.columns, entry.gzip));
-    const header: CacheHeader = {
-      format: this.format ?? cacheFormat(),
-      path: state.realPath,
-      dev: state.dev,
-      ino: state.ino,
-      size: state.size,
-      mtimeNs: state.mtimeNs,
-      gzip: entry.gzip,
-      stop: entry.stop,
-      lines: entry.lines,
-      bytes: entry.bytes,
-      tally: entry.tally,
-      segments: entry.segments.map((s, i) => ({
-        lineBase: s.lineBase,
-        byteLength: pieces[i]!.reduce((n, p) => n + p.length, 0),
-        start: s.start,
-        end: s.end,
-        crc: s.crc,
-        run: s.run,
-      })),
-    };
-    const json = Buffer.from(JSON.stringify(header), "utf8");
-    const top = Buffer.alloc(align8(16 + json.length));
-    MAGIC.copy(top, 0);
-    top.writeUInt32LE(json.length, 8);
-    json.copy(top, 16);
-    let crc = crc32(top.subarray(16));
-    for (const piece of pieces.flat()) crc = crcWith(crc, piece);
-    top.writeUInt32LE(crc, 12);
     await mkdir(this.dir, { recursive: true });
     await this.removeLeftovers();
-    const target = this.fileFor(state.realPath);
-    const temporary = `${target}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+    const stem = this.stemFor(state.realPath);
+    const written: string[] = [];
     try {
-      const handle = await open(temporary, "w");
-      try {
-        await handle.writev([top, ...pieces.flat()]);
-      } finally {
-        await handle.close();
+      const segments: CacheSegment[] = [];
+      for (const s of entry.segments) {
+        let stored = s.stored;
+        if (stored === undefined) {
+          // A plain file's lines are read from it again, at their offsets: not kept.
+          stored = await writeSegment(this.dir, stem, s.run, columnsToBytes(s.columns, entry.gzip));
+          written.push(stored.file);
+        }
+        const { lineBase, start, end, crc, run } = s;
+        segments.push({
+          lineBase,
+          file: stored.file,
+          byteLength: stored.bytes,
+          fileCrc: stored.crc,
+          start,
+          end,
+          crc,
+          run,
+        });
       }
-      await replaceFile(temporary, target);
-    } catch (error) {
-      await rm(temporary, { force: true });
-      throw error;
+      const header: CacheHeader = {
+        format: this.format ?? cacheFormat(),
+        path: state.realPath,
+        dev: state.dev,
+        ino: state.ino,
+        size: state.size,
+        mtimeNs: state.mtimeNs,
+        gzip: entry.gzip,
+        stop: entry.stop,
+        lines: entry.lines,
+        bytes: entry.bytes,
+        tally: entry.tally,
+        segments,
+      };
+      const json = Buffer.from(JSON.stringify(header), "utf8");
+      const top = Buffer.alloc(16);
+      MAGIC.copy(top, 0);
+      top.writeUInt32LE(json.length, 8);
+      top.writeUInt32LE(crc32(json), 12);
+      const target = this.fileFor(state.realPath);
+      const temporary = `${target}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+      try {
+        const handle = await open(temporary, "w");
+        try {
+          await handle.writev([top, json]);
+        } finally {
+          await handle.close();
+        }
+        await replaceFile(temporary, target);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
+      // The parts now kept are the index's; any other file of this input's parts is a part another
+      // index named (an earlier parse, or a run beside this one whose index this one replaced).
+      const named = new Set(segments.map((s) => s.file));
+      written.length = 0;
+      for (const name of await readdir(this.dir))
+        if (name.startsWith(`${stem}.`) && name.endsWith(".seg") && !named.has(name))
+          await rm(path.join(this.dir, name), { force: true }).catch(() => undefined);
+    } finally {
+      // Parts written for an index that was never written.
+      for (const file of written) await rm(path.join(this.dir, file), { force: true }).catch(() => undefined);
     }
   }
 }
 
 /**
- * A file's bytes, read in one request (`readFile` reads half a megabyte at a time, each read
- * waiting for the main thread to ask for the next), so that the main thread can work while the
- * kernel fills them: `issued` is told once the request is under way.
+ * Writes a part's columns to a new file of the cache folder, named by the input's stem, the run
+ * and a random part, and gives it as the index names it.
  */
-async function readWhole(file: string, issued?: () => void): Promise<Buffer> {
-  const handle = await open(file, "r");
+async function writeSegment(
+  dir: string,
+  stem: string,
+  run: number,
+  pieces: Buffer[],
+): Promise<StoredSegment> {
+  const file = `${stem}.${run}.${randomBytes(6).toString("hex")}.seg`;
+  let crc = 0;
+  let bytes = 0;
+  for (const piece of pieces) {
+    crc = crcWith(crc, piece);
+    bytes += piece.length;
+  }
+  // A new name: "wx" never writes over a file, and a file left by a killed run is named by no index.
+  const handle = await open(path.join(dir, file), "wx");
   try {
-    const { size } = await handle.stat();
-    const bytes = Buffer.allocUnsafe(size);
-    const reading = readFully(handle, bytes, 0, size, 0);
-    issued?.();
-    const done = await reading;
-    return done === size ? bytes : bytes.subarray(0, done);
+    await handle.writev(pieces);
   } finally {
     await handle.close();
+  }
+  return { file, bytes, crc: crc >>> 0 };
+}
+
+/**
+ * The bytes of each file, each read in one request (`readFile` reads half a megabyte at a time,
+ * each read waiting for the main thread to ask for the next), all at once, so that the main thread
+ * can work while the kernel fills them: `issued` is told once every request is under way. Each
+ * file's bytes are memory of their own, on an 8-byte boundary, as columns are read in place.
+ */
+async function readFiles(files: readonly string[], issued: () => void): Promise<Buffer[]> {
+  const handles: FileHandle[] = [];
+  try {
+    for (const file of files) handles.push(await open(file, "r"));
+    const reads: Array<Promise<Buffer>> = [];
+    for (const handle of handles) {
+      const { size } = await handle.stat();
+      const bytes = Buffer.allocUnsafeSlow(size);
+      const reading = readFully(handle, bytes, 0, size, 0).then((done) => bytes.subarray(0, done));
+      reading.catch(() => undefined);
+      reads.push(reading);
+    }
+    issued();
+    return await Promise.all(reads);
+  } finally {
+    for (const handle of handles) await handle.close();
   }
 }

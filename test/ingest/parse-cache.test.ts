@@ -3,6 +3,7 @@ import {
   readdirSync,
   readFileSync,
   renameSync,
+  rmSync,
   statSync,
   utimesSync,
   writeFileSync,
@@ -25,21 +26,25 @@ const NOW = Date.parse("2026-03-09T00:00:00Z");
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /**
- * The cache file with its JSON header changed by `change` and its CRC made good again, as a
- * damaged file whose checksum happens to hold would be.
+ * The cache's index with its JSON changed by `change` and its CRC made good again, as a damaged
+ * index whose checksum happens to hold would be.
  */
 function withHeader(good: Buffer, change: (header: CacheHeader) => CacheHeader): Buffer {
-  const length = good.readUInt32LE(8);
-  const header = change(CacheHeader.parse(JSON.parse(good.toString("utf8", 16, 16 + length))));
+  const header = change(CacheHeader.parse(JSON.parse(good.toString("utf8", 16))));
   const json = Buffer.from(JSON.stringify(header));
-  const top = Buffer.alloc(16 + json.length + ((8 - ((16 + json.length) % 8)) % 8));
+  const top = Buffer.alloc(16);
   good.copy(top, 0, 0, 8);
   top.writeUInt32LE(json.length, 8);
-  json.copy(top, 16);
-  const columnsAt = 16 + length + ((8 - ((16 + length) % 8)) % 8);
-  const bytes = Buffer.concat([top, good.subarray(columnsAt)]);
-  bytes.writeUInt32LE(crc32(bytes.subarray(16)), 12);
-  return bytes;
+  top.writeUInt32LE(crc32(json), 12);
+  return Buffer.concat([top, json]);
+}
+
+/** The index naming its one part's file as `part`: its length and CRC made good. */
+function withPart(good: Buffer, part: Buffer): Buffer {
+  return withHeader(good, (h) => ({
+    ...h,
+    segments: h.segments.map((s) => ({ ...s, byteLength: part.length, fileCrc: crc32(part) })),
+  }));
 }
 
 const oc = (i: number, extra: Record<string, unknown> = {}) =>
@@ -89,11 +94,19 @@ describe("the parse cache", () => {
     const { check, file, cache } = setup({ "logs/a.ndjson": lines(0, 40) });
     expect(await check()).toMatchObject({ cachedBytes: 0 });
     const size = statSync(file("logs/a.ndjson")).size;
-    expect(readdirSync(cache)).toHaveLength(1);
+    const parts = () => readdirSync(cache).filter((name) => name.endsWith(".seg"));
+    expect(readdirSync(cache).filter((name) => name.endsWith(".parse"))).toHaveLength(1);
+    expect(parts()).toHaveLength(1);
+    const [first] = parts();
+    const firstFile = statSync(path.join(cache, first!));
     expect(await check()).toEqual({ cachedBytes: size, parsedBytes: 0 });
     appendFileSync(file("logs/a.ndjson"), lines(40, 60));
     const grown = statSync(file("logs/a.ndjson")).size;
     expect(await check()).toEqual({ cachedBytes: size, parsedBytes: grown - size });
+    // The part appended is a file of its own; the first part's file was not written again.
+    expect(parts()).toHaveLength(2);
+    const kept = statSync(path.join(cache, first!));
+    expect([kept.ino, kept.mtimeMs]).toEqual([firstFile.ino, firstFile.mtimeMs]);
     expect(await check()).toEqual({ cachedBytes: grown, parsedBytes: 0 });
   });
 
@@ -176,39 +189,83 @@ describe("the parse cache", () => {
     await check(0);
   });
 
-  it("ignores a cache file that is damaged or of another version", async () => {
+  it("ignores a cache that is damaged, incomplete or of another version", async () => {
     const { check, cache } = setup({ "logs/a.ndjson": lines(0, 30) });
     await check();
-    const [name] = readdirSync(cache);
-    const cached = path.join(cache, name!);
-    const good = readFileSync(cached);
-    const damaged: Buffer[] = [
-      good.subarray(0, good.length - 13),
-      good.subarray(0, 20),
-      Buffer.from("garbage"),
-      Buffer.from(good.toString("latin1").replace("parse cache 2", "parse cache 0"), "latin1"),
+    // The cache as the run left it: its index and the one part's file.
+    const good = new Map(readdirSync(cache).map((name) => [name, readFileSync(path.join(cache, name))]));
+    const indexName = [...good.keys()].find((name) => name.endsWith(".parse"))!;
+    const partName = [...good.keys()].find((name) => name.endsWith(".seg"))!;
+    const index = good.get(indexName)!;
+    const part = good.get(partName)!;
+    /** The good cache with the index or the part's file replaced, or the part's file left out. */
+    const damages: Array<{ index?: Buffer; part?: Buffer | null }> = [
+      { index: index.subarray(0, index.length - 13) },
+      { index: index.subarray(0, 20) },
+      { index: Buffer.from("garbage") },
+      { index: Buffer.from(index.toString("latin1").replace("parse cache 3", "parse cache 0"), "latin1") },
+      // Parts that do not start after more lines than the one before, with the index's CRC made good.
+      { index: withHeader(index, (h) => ({ ...h, segments: [...h.segments, ...h.segments] })) },
+      { index: withHeader(index, (h) => ({ ...h, bytes: h.bytes - 1 })) },
+      // A part's file named outside the cache folder, or another input's.
+      {
+        index: withHeader(index, (h) => ({
+          ...h,
+          segments: h.segments.map((x) => ({ ...x, file: `../${x.file}` })),
+        })),
+      },
+      {
+        index: withHeader(index, (h) => ({
+          ...h,
+          segments: h.segments.map((x) => ({ ...x, file: `${"0".repeat(40)}${x.file.slice(40)}` })),
+        })),
+      },
+      { part: null },
+      { part: part.subarray(0, part.length - 9) },
     ];
-    // A length of a column made huge: the first column's length follows the header and the count.
-    const huge = Buffer.from(good);
-    const headerEnd = 16 + huge.readUInt32LE(8);
-    huge.writeDoubleLE(2 ** 45, headerEnd + ((8 - (headerEnd % 8)) % 8) + 8);
-    damaged.push(huge);
-    const wrongCount = Buffer.from(huge);
-    wrongCount.set(good.subarray(headerEnd));
-    wrongCount.writeUInt32LE(999, headerEnd + ((8 - (headerEnd % 8)) % 8));
-    damaged.push(wrongCount);
     // One byte of the first column (a time) flipped: every length still holds.
-    const flipped = Buffer.from(good);
-    const columnsAt = headerEnd + ((8 - (headerEnd % 8)) % 8);
-    flipped[columnsAt + 16 + 3]! ^= 0x10;
-    damaged.push(flipped);
-    // Parts that do not start after more lines than the one before, with the body's CRC made good.
-    damaged.push(withHeader(good, (h) => ({ ...h, segments: [...h.segments, ...h.segments] })));
-    damaged.push(withHeader(good, (h) => ({ ...h, bytes: h.bytes - 1 })));
-    for (const bytes of damaged) {
-      writeFileSync(cached, bytes);
+    const flipped = Buffer.from(part);
+    flipped[16 + 3]! ^= 0x10;
+    damages.push({ part: flipped });
+    // A column's length made huge, with the part's length and CRC in the index made good.
+    const huge = Buffer.from(part);
+    huge.writeDoubleLE(2 ** 45, 8);
+    damages.push({ part: huge, index: withPart(index, huge) });
+    // Another count of events, made good in the index the same way.
+    const wrongCount = Buffer.from(part);
+    wrongCount.writeUInt32LE(999, 0);
+    damages.push({ part: wrongCount, index: withPart(index, wrongCount) });
+    for (const damage of damages) {
+      for (const name of readdirSync(cache)) rmSync(path.join(cache, name));
+      for (const [name, bytes] of good) writeFileSync(path.join(cache, name), bytes);
+      if (damage.index !== undefined) writeFileSync(path.join(cache, indexName), damage.index);
+      if (damage.part === null) rmSync(path.join(cache, partName));
+      else if (damage.part !== undefined) writeFileSync(path.join(cache, partName), damage.part);
       expect((await check()).cachedBytes).toBe(0);
     }
+    // The good cache, put back, is used.
+    for (const name of readdirSync(cache)) rmSync(path.join(cache, name));
+    for (const [name, bytes] of good) writeFileSync(path.join(cache, name), bytes);
+    expect((await check()).cachedBytes).toBeGreaterThan(0);
+  });
+
+  it("removes the files of parts no index names once it keeps another parse", async () => {
+    const { check, cache, file } = setup({ "logs/a.ndjson": lines(0, 30) });
+    await check();
+    const parts = () => readdirSync(cache).filter((name) => name.endsWith(".seg"));
+    const [first] = parts();
+    // Rewritten at another length: parsed again from the start, and the old part's file goes.
+    writeFileSync(file("logs/a.ndjson"), lines(100, 120));
+    expect((await check()).cachedBytes).toBe(0);
+    expect(parts()).toHaveLength(1);
+    expect(parts()).not.toContain(first);
+    // A killed run's part, which no index names, goes at the next save too.
+    const stray = `${first!.slice(0, 40)}.9.${"a".repeat(12)}.seg`;
+    writeFileSync(path.join(cache, stray), "half");
+    appendFileSync(file("logs/a.ndjson"), lines(120, 130));
+    await check();
+    expect(parts()).toHaveLength(2);
+    expect(parts()).not.toContain(stray);
   });
 
   it("notices an edit in the middle of a file whose size and modification time were put back", async () => {
