@@ -268,16 +268,20 @@ export class ParseCache {
       this.onRead?.();
       return null;
     }
+    // Once: a read that gives up early (a changed file) returns before its parts' reads are
+    // issued, and those still tell when they are.
     let told = false;
+    const tell = (): void => {
+      if (told) return;
+      told = true;
+      this.onRead?.();
+    };
     try {
-      return await this.read(index, absPath, now, whole, () => {
-        told = true;
-        this.onRead?.();
-      });
+      return await this.read(index, absPath, now, whole, tell);
     } catch {
       return null;
     } finally {
-      if (!told) this.onRead?.();
+      tell();
     }
   }
 
@@ -455,11 +459,18 @@ async function writeSegment(
     bytes += piece.length;
   }
   // A new name: "wx" never writes over a file, and a file left by a killed run is named by no index.
-  const handle = await open(path.join(dir, file), "wx");
+  const target = path.join(dir, file);
+  const handle = await open(target, "wx");
   try {
-    await handle.writev(pieces);
-  } finally {
-    await handle.close();
+    try {
+      await handle.writev(pieces);
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    // Half written (a full disk): not left behind, as no index is to name it.
+    await rm(target, { force: true }).catch(() => undefined);
+    throw error;
   }
   return { file, bytes, crc: crc >>> 0 };
 }

@@ -367,6 +367,19 @@ describe("the parse cache", () => {
     expect(told).toBe(1);
   });
 
+  it("tells onRead once when its read gives up before its parts' reads are issued", async () => {
+    const { check, file, cache } = setup({ "logs/a.ndjson": lines(0, 1200) });
+    // Hundreds of parts, whose files are opened one by one after the file's first bytes failed.
+    await check(2);
+    const a = file("logs/a.ndjson");
+    const text = readFileSync(a, "utf8");
+    writeFileSync(a, `${text.replace('"eden"', '"edem"')}${lines(1200, 1201)}`);
+    let told = 0;
+    expect(await new ParseCache(cache, undefined, () => told++).lookup(a, await fileState(a))).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(told).toBe(1);
+  });
+
   it("is a miss for a cache written under another format: other code, zone or Node", async () => {
     const { check, file, cache } = setup({ "logs/a.ndjson": lines(0, 30) });
     await check();
@@ -400,6 +413,19 @@ describe("the parse cache", () => {
     expect(readdirSync(cache).filter((n) => n.endsWith(".tmp"))).toEqual(["young.parse.2.tmp"]);
     expect(readdirSync(cache).filter((n) => n.endsWith(".parse"))).toHaveLength(1);
     expect(statSync(file("logs/a.ndjson")).size).toBeGreaterThan(0);
+  });
+
+  it("leaves no part's file half written when its write fails", async () => {
+    const { check, cache } = setup({ "logs/a.ndjson": lines(0, 30) });
+    const probe = await open(path.join(cache, "probe"), "w");
+    const handles = Object.getPrototypeOf(probe) as FileHandle;
+    await probe.close();
+    rmSync(path.join(cache, "probe"));
+    const failing = vi.spyOn(handles, "writev").mockRejectedValue(new Error("no space left"));
+    onTestFinished(() => failing.mockRestore());
+    expect((await check()).cachedBytes).toBe(0);
+    failing.mockRestore();
+    expect(readdirSync(cache)).toEqual([]);
   });
 
   it("goes on without the cache when its folder cannot be written", async () => {
