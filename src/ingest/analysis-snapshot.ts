@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { copyFile, type FileHandle, link, mkdir, open, readFile, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { crc32 } from "node:zlib";
-import { crcWith, readFully } from "./file-bytes.ts";
+import { crcWith, readFully, writeFully } from "./file-bytes.ts";
 import { replaceFile } from "./replace-file.ts";
 import { openOver } from "./write-over.ts";
 import { pieceText, type Piece, type ReportPieces } from "../core/incremental/report-pieces.ts";
@@ -231,7 +231,7 @@ export async function writeReport(
     const report = out;
     const write = (chunk: Uint8Array): Promise<void> => {
       crc = crcWith(crc, chunk);
-      return writeAll(report, chunk);
+      return writeFully(report, [chunk]);
     };
     starts = await writePieces(layout, kept, write);
     if (kept !== null) await stillKept(kept);
@@ -333,7 +333,7 @@ async function keepSnapshot(
     };
     const out = await open(temp, "w");
     try {
-      await out.writev(snapshotBytes({ ...snapshot, head: { ...snapshot.head, reportFile } }));
+      await writeFully(out, snapshotBytes({ ...snapshot, head: { ...snapshot.head, reportFile } }));
     } finally {
       await out.close();
     }
@@ -501,11 +501,3 @@ function keptReader(
 
 /** A comma, which a kept run's members have between them. */
 const COMMA = 0x2c;
-
-/** Writes all of `bytes` at the file's position. */
-async function writeAll(handle: FileHandle, bytes: Uint8Array): Promise<void> {
-  for (let done = 0; done < bytes.length;) {
-    const { bytesWritten } = await handle.write(bytes, done, bytes.length - done);
-    done += bytesWritten;
-  }
-}

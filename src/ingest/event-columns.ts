@@ -1037,20 +1037,16 @@ export function columnsFromBytes(bytes: Uint8Array, offset: number): { columns: 
     if (!Number.isSafeInteger(byteLength) || byteLength % type.BYTES_PER_ELEMENT !== 0)
       throw new Error(`column ${name} has a bad length`);
     need(byteLength);
-    columns[name] = type.make(
-      bytes.buffer as ArrayBuffer,
-      bytes.byteOffset + at,
-      byteLength / type.BYTES_PER_ELEMENT,
-    );
+    columns[name] =
+      byteLength === 0 && MOSTLY_ZERO.includes(name)
+        ? // Written empty as it held only zeros: zeros again, in memory mapped only when written.
+          type.make(new ArrayBuffer(count * type.BYTES_PER_ELEMENT), 0, count)
+        : type.make(bytes.buffer as ArrayBuffer, bytes.byteOffset + at, byteLength / type.BYTES_PER_ELEMENT);
     at += byteLength + ((8 - (byteLength % 8)) % 8);
   }
   const read = columns as unknown as EventColumns;
   // Written without the line bytes: each line starts where it does in the file.
   if (read.rawStart.length === 0 && read.rawBytes.length === 0) read.rawStart = read.fileOffset;
-  // A column of zeros written empty: zeros again, in memory the system maps only when written.
-  if (read.twin.length === 0) read.twin = new Int32Array(count);
-  if (read.needsTime.length === 0) read.needsTime = new Uint8Array(count);
-  if (read.tsEstimated.length === 0) read.tsEstimated = new Uint8Array(count);
   return { columns: read, end: Math.min(at, bytes.length) };
 }
 

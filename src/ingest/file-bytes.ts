@@ -160,6 +160,38 @@ export async function readFully(
 }
 
 /**
+ * Writes all of `pieces`, in order, at `position` of the file, or at its current position when
+ * none is given. One write may take fewer bytes than it was given (a system caps a call near
+ * 2 GiB), and a file cut short would only be refused by every later reader: the rest is written
+ * again until all is. A write that takes nothing throws.
+ */
+export async function writeFully(
+  handle: FileHandle,
+  pieces: readonly Uint8Array[],
+  position?: number,
+): Promise<void> {
+  let rest = pieces;
+  let at = position;
+  for (let left = sumOfLengths(rest); left > 0;) {
+    const { bytesWritten } = await handle.writev(rest, at);
+    if (bytesWritten === 0) throw new Error("the file could not be written whole");
+    left -= bytesWritten;
+    if (at !== undefined) at += bytesWritten;
+    // The pieces not yet all written, from the first byte not written.
+    let skip = bytesWritten;
+    let first = 0;
+    while (first < rest.length && rest[first]!.length <= skip) skip -= rest[first++]!.length;
+    rest = [...(first < rest.length ? [rest[first]!.subarray(skip)] : []), ...rest.slice(first + 1)];
+  }
+}
+
+function sumOfLengths(pieces: readonly Uint8Array[]): number {
+  let total = 0;
+  for (const piece of pieces) total += piece.length;
+  return total;
+}
+
+/**
  * Reads a file's first `stop` bytes, which `spans` cover in order, and checks each span's CRC:
  * gives the CRC of each block of BLOCK_BYTES, to check the bytes read again later against, or null
  * when a span's bytes are not what they were or the file is shorter. The bytes go through two

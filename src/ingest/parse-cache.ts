@@ -5,7 +5,7 @@ import { homedir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { crc32 } from "node:zlib";
-import { CheckedFileBytes, checkFile, crcWith, readChecked, readFully } from "./file-bytes.ts";
+import { CheckedFileBytes, checkFile, crcWith, readChecked, readFully, writeFully } from "./file-bytes.ts";
 import { codeSignature } from "./code-signature.ts";
 import { columnsFromBytes, columnsToBytes, COLUMNS_LAYOUT, type EventColumns } from "./event-columns.ts";
 import { CacheHeader, type CacheSegment } from "./parse-cache-header.ts";
@@ -418,7 +418,7 @@ export class ParseCache {
       try {
         const handle = await open(temporary, "w");
         try {
-          await writeAllOf(handle, [top, json], top.length + json.length);
+          await writeFully(handle, [top, json], 0);
         } finally {
           await handle.close();
         }
@@ -463,7 +463,7 @@ async function writeSegment(
   const handle = await open(target, "wx");
   try {
     try {
-      await writeAllOf(handle, pieces, bytes);
+      await writeFully(handle, pieces, 0);
     } finally {
       await handle.close();
     }
@@ -497,22 +497,5 @@ async function readFiles(files: readonly string[], issued: () => void): Promise<
     return await Promise.all(reads);
   } finally {
     for (const handle of handles) await handle.close();
-  }
-}
-
-/**
- * Writes `pieces` (`length` bytes in all) at the file's start. One writev may write fewer bytes
- * than it was given (a system caps a call near 2 GiB), and a cache file cut short would only be
- * refused by every later run: the rest is written again until all are (exported for a test).
- */
-export async function writeAllOf(handle: FileHandle, pieces: Buffer[], length: number): Promise<void> {
-  let done = (await handle.writev(pieces, 0)).bytesWritten;
-  for (let at = 0, piece = 0; done < length;) {
-    // The pieces not yet all written, from the first byte not written.
-    while (at + pieces[piece]!.length <= done) at += pieces[piece++]!.length;
-    const rest = [pieces[piece]!.subarray(done - at), ...pieces.slice(piece + 1)];
-    const { bytesWritten } = await handle.writev(rest, done);
-    if (bytesWritten === 0) throw new Error("the cache file could not be written whole");
-    done += bytesWritten;
   }
 }

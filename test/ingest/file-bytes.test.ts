@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
-import { open } from "node:fs/promises";
+import { open, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { crc32 } from "node:zlib";
 import fc from "fast-check";
@@ -15,6 +15,7 @@ import {
   crcWith,
   readChecked,
   readFully,
+  writeFully,
 } from "../../src/ingest/file-bytes.ts";
 import { tmpTree } from "../helpers/tmp.ts";
 
@@ -308,5 +309,38 @@ describe("bytesInMemory", () => {
     expect([...view]).toEqual([2, 3, 4]);
     expect(view.buffer).toBe(bytes.buffer);
     expect(bytesInMemory(bytes).length).toBe(5);
+  });
+});
+
+describe("writeFully", () => {
+  /** A handle over `file` that writes at most 7 bytes a call, at the position asked or its own. */
+  function shortWriter(file: Buffer): FileHandle {
+    let own = 0;
+    return {
+      writev: async (pieces: Buffer[], position?: number) => {
+        const bytes = Buffer.concat(pieces).subarray(0, 7);
+        bytes.copy(file, position ?? own);
+        if (position === undefined) own += bytes.length;
+        return { bytesWritten: bytes.length, buffers: pieces };
+      },
+    } as unknown as FileHandle;
+  }
+  const pieces = [Buffer.from("0123456789"), Buffer.from(""), Buffer.from("abcdefghijklmnopqrstuvwxyz")];
+
+  it("writes every byte when the system writes fewer bytes than it was given", async () => {
+    const file = Buffer.alloc(40);
+    await writeFully(shortWriter(file), pieces, 0);
+    expect(file.subarray(0, 36).toString()).toBe("0123456789abcdefghijklmnopqrstuvwxyz");
+    // At the file's own position, where no position is given: one piece after another.
+    const sequential = Buffer.alloc(40);
+    const handle = shortWriter(sequential);
+    await writeFully(handle, [Buffer.from("0123456789")]);
+    await writeFully(handle, [Buffer.from("abcdefghijklmnopqrstuvwxyz")]);
+    expect(sequential.subarray(0, 36).toString()).toBe("0123456789abcdefghijklmnopqrstuvwxyz");
+  });
+
+  it("throws when a write takes nothing", async () => {
+    const stuck = { writev: async () => ({ bytesWritten: 0, buffers: [] }) } as unknown as FileHandle;
+    await expect(writeFully(stuck, pieces, 0)).rejects.toThrow(/could not be written whole/);
   });
 });

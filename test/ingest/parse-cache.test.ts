@@ -18,13 +18,7 @@ import type { LoadOptions } from "../../src/ingest/load.ts";
 import { codeSignature } from "../../src/ingest/code-signature.ts";
 import { COLUMNS_LAYOUT } from "../../src/ingest/event-columns.ts";
 import { CacheHeader } from "../../src/ingest/parse-cache-header.ts";
-import {
-  cacheFormat,
-  defaultCacheDir,
-  fileState,
-  ParseCache,
-  writeAllOf,
-} from "../../src/ingest/parse-cache.ts";
+import { cacheFormat, defaultCacheDir, fileState, ParseCache } from "../../src/ingest/parse-cache.ts";
 import type { LoadStats } from "../../src/ingest/read-events-file.ts";
 import { tmpTree } from "../helpers/tmp.ts";
 
@@ -447,23 +441,6 @@ describe("the parse cache", () => {
     expect(JSON.stringify(analysis.report)).toBe(JSON.stringify(plain.report));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/could not write the parse cache/);
-  });
-
-  it("writes a cache file whole when the system writes fewer bytes than it was given", async () => {
-    const file = Buffer.alloc(40);
-    // A handle that writes at most 7 bytes a call, at the position asked.
-    const handle = {
-      writev: async (pieces: Buffer[], position: number) => {
-        const bytes = Buffer.concat(pieces).subarray(0, 7);
-        bytes.copy(file, position);
-        return { bytesWritten: bytes.length, buffers: pieces };
-      },
-    } as unknown as FileHandle;
-    const pieces = [Buffer.from("0123456789"), Buffer.from(""), Buffer.from("abcdefghijklmnopqrstuvwxyz")];
-    await writeAllOf(handle, pieces, 36);
-    expect(file.subarray(0, 36).toString()).toBe("0123456789abcdefghijklmnopqrstuvwxyz");
-    const stuck = { writev: async () => ({ bytesWritten: 0, buffers: [] }) } as unknown as FileHandle;
-    await expect(writeAllOf(stuck, pieces, 36)).rejects.toThrow(/could not be written whole/);
   });
 
   it("lives in $XDG_CACHE_HOME/workscope, else ~/.cache/workscope", () => {
