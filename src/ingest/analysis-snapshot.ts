@@ -22,7 +22,7 @@ const MAGIC = Buffer.from("WSANALY\u0002", "latin1");
 
 /** What a snapshot must have been written by: the parse cache's format (same code and Node), and this layout. */
 export function snapshotFormat(): string {
-  return `${cacheFormat()}; analysis snapshot 3`;
+  return `${cacheFormat()}; analysis snapshot 4`;
 }
 
 /**

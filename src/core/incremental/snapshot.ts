@@ -157,7 +157,7 @@ export const AnalysisSnapshot = z.object({
   errorsOmitted: z.array(OmittedFindings).optional(),
   /** The findings of the analysis (not of reading) by file, which each file's `errors` adds. */
   analysisFindings: z.record(z.string(), z.number()),
-  /** Hashes of the producers' ids (32-bit, sorted), to tell a later copy of an event. */
+  /** Hashes of the producers' ids (52-bit, sorted), to tell a later copy of an event. */
   idHashes: z.array(z.number()),
   /**
    * Hashes of the producers' ids read more than once (sorted): of such an id only the first copy
