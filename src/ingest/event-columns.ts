@@ -766,14 +766,17 @@ function bitCount(word: number): number {
 
 /** The strings of a dictionary read once, not kept: a whole decode needs them only while it runs. */
 function valuesOfOnce(columns: EventColumns): Array<string | null | undefined> {
-  const kept = parsedDictionaries.get(columns);
-  if (kept !== undefined) return kept;
+  return parsedDictionaries.get(columns) ?? valuesByIndex(dictionaryOf(columns));
+}
+
+/** The strings of the columns' dictionary, parsed from its bytes; throws when they are not a list of strings. */
+export function dictionaryOf(columns: EventColumns): string[] {
   // A Buffer over the same bytes: Buffer.from of a typed array would copy them (some 15 MB).
   const { buffer, byteOffset, byteLength } = columns.dictionary;
   const dictionary: unknown = JSON.parse(Buffer.from(buffer, byteOffset, byteLength).toString("utf8"));
   if (!Array.isArray(dictionary) || !dictionary.every((s) => typeof s === "string"))
     throw new Error("the dictionary is not a list of strings");
-  return valuesByIndex(dictionary as string[]);
+  return dictionary as string[];
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   type CachedSegment,
   type FileState,
 } from "./parse-cache.ts";
+import { mergedTail } from "./merge-parts.ts";
 import { LineStore } from "./line-store.ts";
 import { parsePart, type PartEnd, type PartJob } from "./parse-part.ts";
 import { completeLinesEnd, splitRanges, type ParsePool, type PartReply } from "./parse-pool.ts";
@@ -338,6 +339,14 @@ export async function finishEventsFile(
   const events = reading.events;
   context.progress.events(events.length + deferredEvents);
   if (context.stats !== undefined) context.stats.parsedBytes += reading.bytes - (cached?.bytes ?? 0);
+  // Before the parts are kept and their ranges given to the snapshot, which must name the same parts.
+  if (context.cache !== null && !isWhole(plan) && !reading.stopped) {
+    try {
+      reading.segments = mergedTail(reading.segments);
+    } catch {
+      // Columns that do not join (a damaged dictionary) are kept as they are: a later read finds them.
+    }
+  }
   context.saves.push(saveToCache(plan, reading, context));
   context.ranges?.set(file.path, {
     checked: cached === null ? null : cached.segments.map(checkedRange),

@@ -110,6 +110,21 @@ describe("the parse cache", () => {
     expect(await check()).toEqual({ cachedBytes: grown, parsedBytes: 0 });
   });
 
+  it("keeps a log grown by more appends than MAX_RUNS in a few parts, each run parsing only its append", async () => {
+    const { check, file, cache } = setup({ "logs/a.ndjson": lines(0, 40) });
+    await check();
+    const parts = () => readdirSync(cache).filter((name) => name.endsWith(".seg")).length;
+    let size = statSync(file("logs/a.ndjson")).size;
+    for (let append = 1; append <= ParseCache.MAX_RUNS + 6; append++) {
+      appendFileSync(file("logs/a.ndjson"), lines(37 + 3 * append, 40 + 3 * append));
+      const grown = statSync(file("logs/a.ndjson")).size;
+      // Without merging, the run after MAX_RUNS appends found too many and parsed the whole log.
+      expect(await check()).toEqual({ cachedBytes: size, parsedBytes: grown - size });
+      size = grown;
+      expect(parts()).toBeLessThanOrEqual(2 + Math.log2(append));
+    }
+  });
+
   it("keeps the line being written out of the cache and reads it again", async () => {
     const { check, file } = setup({ "logs/a.ndjson": `${lines(0, 10)}${oc(10).slice(0, 30)}` });
     await check();

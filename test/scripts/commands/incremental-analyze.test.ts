@@ -239,8 +239,8 @@ function later(k: number, bytes = 20_000): string {
 }
 
 describe("the incremental analysis", () => {
-  // Scenario 1 (FAST): a log grows by a later copy of the sample's lines, twice, so the third run
-  // reuses a snapshot that was itself written by a run that reused one.
+  // Scenario 1 (FAST): a log grows by a later copy of the sample's lines, three times, so the third
+  // and fourth runs reuse a snapshot that was itself written by a run that reused one.
   it.each([
     [SAMPLE.dir, TEST_NOW],
     [SAMPLE.dir, LATER_NOW],
@@ -256,6 +256,12 @@ describe("the incremental analysis", () => {
     expect(minTs(second)).toBeGreaterThan(s.latest);
     appendText(s, second);
     await check(s, "after a second append", true, { now });
+    // The second append's run merged the two appends' parts of the cache into one (mergedTail):
+    // a run that reads that part still reuses the snapshot, whose ranges name it.
+    const third = later(52);
+    expect(minTs(third)).toBeGreaterThan(s.latest);
+    appendText(s, third);
+    await check(s, "after a third append, over merged parts", true, { now });
   });
 
   // Scenario 2 (FAST): new lines of work sessions and conversations that already exist, so the
