@@ -111,7 +111,7 @@ async function analyzeLoaded(
   let whole: { input: LoadedInput; files: SnapshotFile[]; inputsHash: string };
   try {
     if (tried === DAMAGED) throw new DamagedCacheError(DAMAGED);
-    whole = { input: await deferred.withAll(loaded), files, inputsHash };
+    whole = { input: await deferred.withAll(loaded, options.load?.storeLines === true), files, inputsHash };
   } catch (error) {
     if (!(error instanceof DamagedCacheError)) throw error;
     // The first read's saves land before this read looks in the cache and saves again.

@@ -63,12 +63,15 @@ export class DeferredEvents {
 
   /**
    * The input with every cached event made and put before its file's new events, as a whole read
-   * gives them; a DamagedCacheError when a file's bytes are not those the cache checked.
+   * gives them; a DamagedCacheError when a file's bytes are not those the cache checked. With
+   * `leaveLines` the events' lines are left in their files, read again (and checked) when asked
+   * for, as a run that stores lines reads them (`LoadOptions.storeLines`): reading one that changed
+   * since then throws a FileChangedError, and the run reads again with its lines held.
    */
-  async withAll(input: LoadedInput): Promise<LoadedInput> {
+  async withAll(input: LoadedInput, leaveLines = false): Promise<LoadedInput> {
     if (this.files.length === 0) return input;
     try {
-      for (const { cached } of this.files) await cached.raw?.load();
+      if (!leaveLines) for (const { cached } of this.files) await cached.raw?.load();
     } catch (error) {
       throw new DamagedCacheError(`a cached file changed: ${(error as Error).message}`);
     }
@@ -86,7 +89,8 @@ export class DeferredEvents {
                 segment.columns,
                 file.path,
                 segment.lineBase,
-                cached.raw?.all() ?? segment.columns.rawBytes,
+                (leaveLines ? cached.raw : cached.raw?.all()) ?? segment.columns.rawBytes,
+                leaveLines,
               ).events,
           ))
             events.push(e);

@@ -1,4 +1,5 @@
-import { bytesInMemory, type LineBytes } from "./file-bytes.ts";
+import { bytesInMemory, FileLine, type LineBytes } from "./file-bytes.ts";
+import type { StoredLine } from "../core/stored-line.ts";
 import { EventSource, type BaseEvent } from "../core/event.ts";
 import { EventFacts, NO_FACTS } from "../core/event-facts.ts";
 import { LoadedEvent } from "../core/formats/loaded-event.ts";
@@ -403,14 +404,18 @@ export interface DecodedEvents {
  * from one list by its index shifted by two (`valuesByIndex`), where an index out of range gives
  * undefined, which no field but `invalid` may take; the facts are read by one FactsDecoder; and
  * the events are made by the formats' own constructor (LoadedEvent), in the same hidden classes.
+ * With `leaveLines`, and `raw` a file's bytes read again when asked for (CheckedFileBytes), each
+ * event's `raw` is a FileLine that reads its bytes then, as a cold run's events are (see
+ * line-store.ts): a decode of every event no longer reads the whole file into memory.
  */
 export function decodeEvents(
   columns: EventColumns,
   file: string,
   lineBase: number,
   raw: Uint8Array | LineBytes = columns.rawBytes,
+  leaveLines = false,
 ): DecodedEvents {
-  return decodeRows(columns, file, lineBase, raw, null);
+  return decodeRows(columns, file, lineBase, raw, null, null, leaveLines);
 }
 
 /**
@@ -565,6 +570,7 @@ function decodeRows(
   raw: Uint8Array | LineBytes,
   pick: ((keys: EventKeys) => boolean) | null,
   filter: KeyFilter | null = null,
+  leaveLines = false,
 ): DecodedEvents {
   // A part whose times the filter rules out is not read at all: its dictionary is not parsed, nor
   // its rows looked at (a rerun's selections of events from a time on pass over a month's part).
@@ -586,6 +592,11 @@ function decodeRows(
   // Worked out at the first row picked: most selections of a rerun pick none of a large part's rows.
   let factStarts: Int32Array | null = null;
   const lineBytes = raw instanceof Uint8Array ? bytesInMemory(raw) : raw;
+  const lineOf =
+    leaveLines && !(raw instanceof Uint8Array)
+      ? (start: number, length: number): Uint8Array | StoredLine => new FileLine(lineBytes, start, length)
+      : // A plain view: making a Buffer of each line costs a third more, and readers need only bytes.
+        (start: number, length: number): Uint8Array | StoredLine => lineBytes.view(start, length);
   const count = columns.count;
   const events: BaseEvent[] = pick === null ? new Array<BaseEvent>(count) : [];
   const untimed: number[] = [];
@@ -659,8 +670,7 @@ function decodeRows(
       workSessionId,
       conversationId,
       taskId,
-      // A plain view: making a Buffer of each line costs a third more, and readers need only bytes.
-      lineBytes.view(rawStart[i]!, rawLength[i]!),
+      lineOf(rawStart[i]!, rawLength[i]!),
       values[invalidIndex + 2] ?? undefined,
       file,
       line[i]! + lineBase,

@@ -1,6 +1,7 @@
 import { closeSync, openSync, readSync } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
 import { crc32 } from "node:zlib";
+import type { StoredLine } from "../core/stored-line.ts";
 
 /**
  * Where events' line bytes are: each event's are `view(start, length)`. A parse holds them in
@@ -11,6 +12,26 @@ export interface LineBytes {
   readonly length: number;
   /** The `length` bytes from `start` on. */
   view(start: number, length: number): Uint8Array;
+}
+
+/**
+ * A line left in its file: three fields, where a view of the line's bytes is an object of some 96
+ * bytes and the bytes themselves. Its bytes are read again, through `source`, only when asked for.
+ */
+export class FileLine implements StoredLine {
+  private readonly source: Pick<LineBytes, "view">;
+  private readonly offset: number;
+  readonly length: number;
+
+  constructor(source: Pick<LineBytes, "view">, offset: number, length: number) {
+    this.source = source;
+    this.offset = offset;
+    this.length = length;
+  }
+
+  bytes(): Uint8Array {
+    return this.source.view(this.offset, this.length);
+  }
 }
 
 /** Line bytes held in memory. */

@@ -1,5 +1,5 @@
 import type { StoredLine } from "../core/stored-line.ts";
-import { BlockCrcs, CheckedFileBytes, FileChangedError } from "./file-bytes.ts";
+import { BlockCrcs, CheckedFileBytes, FileChangedError, FileLine } from "./file-bytes.ts";
 import type { LoadOptions } from "./load.ts";
 
 /**
@@ -50,7 +50,7 @@ export class LineStore {
 
   /** The line of `length` bytes from byte `offset` of the file. */
   line(offset: number, length: number): StoredLine {
-    return new PartLine(this, offset, length);
+    return new FileLine(this, offset, length);
   }
 
   /** The `length` bytes from `offset`, read again and checked. */
@@ -58,23 +58,6 @@ export class LineStore {
     if (!this.sealed) throw new Error("a line was asked for before its part was read");
     if (this.bytes === null) throw new FileChangedError(`${this.absPath} changed while it was read`);
     return this.bytes.view(offset, length);
-  }
-}
-
-/** One line of a LineStore: three fields, where a view of its chunk was an object of 96 bytes and the chunk. */
-class PartLine implements StoredLine {
-  private readonly store: LineStore;
-  private readonly offset: number;
-  readonly length: number;
-
-  constructor(store: LineStore, offset: number, length: number) {
-    this.store = store;
-    this.offset = offset;
-    this.length = length;
-  }
-
-  bytes(): Uint8Array {
-    return this.store.view(this.offset, this.length);
   }
 }
 

@@ -191,11 +191,16 @@ export async function planEventsFile(
   // A gzip file and a JSON array are parsed whole and cached whole: used only while unchanged.
   const parsedWhole = gzip || shape.kind === "array";
   if (parsedWhole && context.cache === null) return whole(state, gzip, shape);
-  // A read that makes every cached event (no DeferredEvents) reads the file's bytes once, whole.
+  // A read that makes every cached event (no DeferredEvents) with their lines held reads the file's
+  // bytes once, whole.
   let cached =
     context.cache === null
       ? null
-      : await context.cache.lookup(file.absPath, state, context.deferred === undefined);
+      : await context.cache.lookup(
+          file.absPath,
+          state,
+          context.deferred === undefined && context.storeLines !== true,
+        );
   if (cached !== null && nextRun(cached.segments) >= ParseCache.MAX_RUNS) cached = null;
   if (parsedWhole)
     return cached === null ? whole(state, gzip, shape) : { ...whole(state, gzip, shape), cached, parts: [] };
@@ -301,8 +306,9 @@ export async function finishEventsFile(
   if (cached !== null) {
     try {
       if (context.deferred === undefined) {
-        await cached.raw?.load();
-        reading = fromCache(cached, file.path, listed);
+        const leaveLines = context.storeLines === true;
+        if (!leaveLines) await cached.raw?.load();
+        reading = fromCache(cached, file.path, listed, leaveLines);
       } else {
         deferredEvents = DeferredEvents.count(cached);
         reading = {
@@ -406,15 +412,24 @@ async function planWithoutCache(plan: EventsFilePlan): Promise<EventsFilePlan> {
   return { ...plan, cached: null, from: 0, parts };
 }
 
-/** The events and findings of the cache. */
-function fromCache(cached: CachedParse, path: string, listed: number | undefined): Reading {
+/**
+ * The events and findings of the cache; with `leaveLines`, the events' lines are left in the file
+ * (see decodeEvents), else the file's bytes must have been loaded.
+ */
+function fromCache(
+  cached: CachedParse,
+  path: string,
+  listed: number | undefined,
+  leaveLines = false,
+): Reading {
   const parts: BaseEvent[][] = [];
   for (const segment of cached.segments) {
     const decoded = decodeEvents(
       segment.columns,
       path,
       segment.lineBase,
-      cached.raw?.all() ?? segment.columns.rawBytes,
+      (leaveLines ? cached.raw : cached.raw?.all()) ?? segment.columns.rawBytes,
+      leaveLines,
     );
     parts.push(decoded.events);
   }

@@ -1,5 +1,9 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { lineBytes } from "../../src/core/stored-line.ts";
+import { DeferredEvents } from "../../src/ingest/deferred-events.ts";
+import { FileChangedError } from "../../src/ingest/file-bytes.ts";
 import { loadInputs } from "../../src/ingest/load.ts";
 import { silentProgress } from "../../src/ingest/progress.ts";
 import { tmpTree } from "../helpers/tmp.ts";
@@ -43,6 +47,31 @@ describe("loadInputs", () => {
     expect(saves).toHaveLength(2);
     await expect(Promise.all(saves)).resolves.toEqual([undefined, undefined]);
     expect(readdirSync(later).filter((name) => name.endsWith(".parse"))).toHaveLength(2);
+  });
+
+  it("leaves the lines of cached events in their file when it stores lines, made now or deferred", async () => {
+    const text = `${Array.from({ length: 40 }, (_, i) => line(i + 1)).join("\n")}\n`;
+    const dir = tmpTree({ "a.ndjson": text });
+    const cacheDir = tmpTree();
+    const loadWith = (options: Parameters<typeof loadInputs>[3]) =>
+      loadInputs(["."], dir, () => silentProgress, { cacheDir, ...options });
+    const held = await loadWith({});
+    const texts = (events: typeof held.events) => events.map((e) => Buffer.from(lineBytes(e.raw)).toString());
+    const isHeld = (events: typeof held.events) => events.map((e) => e.raw instanceof Uint8Array);
+    const stored = await loadWith({ storeLines: true });
+    const deferred = new DeferredEvents();
+    const all = await deferred.withAll(await loadWith({ storeLines: true, deferred }), true);
+    const heldDeferred = new DeferredEvents();
+    const allHeld = await heldDeferred.withAll(await loadWith({ storeLines: true, deferred: heldDeferred }));
+    expect(isHeld(held.events)).toEqual(held.events.map(() => true));
+    expect(isHeld(allHeld.events)).toEqual(held.events.map(() => true));
+    for (const events of [stored.events, all.events])
+      expect(isHeld(events)).toEqual(held.events.map(() => false));
+    expect(texts(stored.events)).toEqual(texts(held.events));
+    expect(texts(allHeld.events)).toEqual(texts(held.events));
+    // Written over in place since the cache checked it: a line left there says so when read.
+    writeFileSync(path.join(dir, "a.ndjson"), text.replace('"eden"', '"EDEN"'));
+    expect(() => lineBytes(all.events[0]!.raw)).toThrow(FileChangedError);
   });
 
   it("hands on no omitted findings when every finding is listed", async () => {

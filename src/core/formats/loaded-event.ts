@@ -1,5 +1,6 @@
 import { BaseEvent, CanonicalEvent } from "../event.ts";
 import type { EventFacts } from "../event-facts.ts";
+import type { StoredLine } from "../stored-line.ts";
 
 /**
  * An event as ingest makes it (a line through a format, or the cache's columns decoded): the
@@ -27,7 +28,7 @@ export const LoadedEvent = constructEvent as unknown as new (
   workSessionId: string | null,
   conversationId: string | null,
   taskId: string | null,
-  raw: Uint8Array,
+  raw: Uint8Array | StoredLine,
   invalid: string | undefined,
   file: string,
   line: number,
@@ -46,7 +47,7 @@ function constructEvent(
   workSessionId: string | null,
   conversationId: string | null,
   taskId: string | null,
-  raw: Uint8Array,
+  raw: Uint8Array | StoredLine,
   invalid: string | undefined,
   file: string,
   line: number,
