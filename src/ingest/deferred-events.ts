@@ -1,7 +1,7 @@
 import type { BaseEvent } from "../core/event.ts";
 import type { KeyFilter } from "../core/incremental/key-filter.ts";
 import type { LoadedInput } from "../core/input.ts";
-import { decodeEvents, selectEvents, type EventKeys } from "./event-columns.ts";
+import { countFrom, decodeEvents, selectEvents, type EventKeys } from "./event-columns.ts";
 import type { CachedParse } from "./parse-cache.ts";
 
 /**
@@ -37,6 +37,14 @@ export class DeferredEvents {
   /** How many events the cached parse of a file holds. */
   static count(cached: CachedParse): number {
     return cached.segments.reduce((n, s) => n + s.columns.count, 0);
+  }
+
+  /** How many cached events have a time at or after `ts`, from the columns' times alone. */
+  countFrom(ts: number): number {
+    let n = 0;
+    for (const { cached } of this.files)
+      for (const segment of cached.segments) n += countFrom(segment.columns, ts);
+    return n;
   }
 
   /**

@@ -696,6 +696,17 @@ interface TimeSpan {
   untimed: boolean;
 }
 
+/** How many of the columns' events have a time at or after `from` (none without a time has). */
+export function countFrom(columns: EventColumns, from: number): number {
+  const span = timeSpanOf(columns);
+  if (!(span.max >= from)) return 0;
+  if (span.min >= from && !span.untimed) return columns.count;
+  let n = 0;
+  const ts = columns.ts;
+  for (let i = 0; i < ts.length; i++) if (ts[i]! >= from) n++;
+  return n;
+}
+
 /** Each columns' time span, worked out once however often their events are picked from. */
 const timeSpans = new WeakMap<EventColumns, TimeSpan>();
 

@@ -8,6 +8,7 @@ import { discoverInputs } from "../../src/ingest/discover.ts";
 import {
   columnsFromBytes,
   columnsToBytes,
+  countFrom,
   decodeEvents,
   EVENT_FIELD_COLUMNS,
   EventColumnsBuilder,
@@ -126,6 +127,26 @@ describe("event columns", () => {
       }
     },
   );
+
+  it("count the events from a time as the events themselves do, untimed ones never", async () => {
+    const { files } = await discoverInputs(["content/sample", "test/fixtures/site-hostile"], ROOT);
+    let untimedSeen = false;
+    for (const file of files.filter((f) => f.kind === "events")) {
+      const { events, columns } = await readWithColumns(file.absPath, file.path, true);
+      untimedSeen ||= events.some((e) => Number.isNaN(e.ts));
+      const times = events.map((e) => e.ts).filter(Number.isFinite);
+      const cuts = [
+        -Infinity,
+        Math.min(...times),
+        middle(events),
+        Math.max(...times),
+        Math.max(...times) + 1,
+      ];
+      for (const cut of cuts) expect(countFrom(columns, cut)).toBe(events.filter((e) => e.ts >= cut).length);
+    }
+    // The sample holds events without a time (hook payloads), which no cut counts.
+    expect(untimedSeen).toBe(true);
+  });
 
   it("keep lone surrogates, __proto__ keys, huge numbers, -0 and nulls", async () => {
     const lines = [

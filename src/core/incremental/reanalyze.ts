@@ -67,6 +67,8 @@ export interface CachedEvents {
   select(pick: (keys: EventKeys, file: string) => boolean, filter?: KeyFilter): BaseEvent[];
   /** How many lines the cached events of each file cover, by path. */
   lines(): ReadonlyMap<string, number>;
+  /** How many cached events have a time at or after `ts`, counted without making them. */
+  countFrom(ts: number): number;
 }
 
 /** An event file as this run read it: what the cache checked of it before reading the rest. */
@@ -110,6 +112,12 @@ export interface NotReused {
 const LINK_ROUNDS = 4;
 
 /**
+ * How many earlier events from the new events' time a rerun makes before it weighs whether a
+ * whole analysis costs less: below it, trying costs a rerun less than a second.
+ */
+export const WEIGHED_EVENTS = 20_000;
+
+/**
  * The Report of the input, from the snapshot of an earlier analysis of the same inputs and the
  * events the event files gained since (see docs/decisions.md#the-incremental-analysis). What the
  * new events can change is analysed again, from all of its events, by the same stages as a whole
@@ -136,6 +144,8 @@ export function reanalyze(
   const loadedOld = input.events.filter((e) => !isNew(e));
   const old: CachedEvents = {
     lines: () => cached.lines(),
+    // Of all cached events, new ones too when another run read them: a count to weigh, not to keep.
+    countFrom: (ts) => cached.countFrom(ts) + loadedOld.filter((e) => e.ts >= ts).length,
     select: (pick, filter) => [
       ...cached.select((keys, file) => !isNewLine(file, keys.line) && pick(keys, file), filter),
       ...loadedOld.filter((e) => pick(e, e.file)),
@@ -157,6 +167,10 @@ export function reanalyze(
   const logEndMs = fresh.reduce((end, e) => Math.max(end, e.ts), snap.logEndMs);
   const moved = logEndMs !== snap.logEndMs;
   const window = windowOf(snap.unattributed, fresh, moved ? snap.logEndMs - ORPHAN_AFTER_MS : Infinity);
+  // New events from before most of a large log leave a rerun as many events to make and analyse
+  // as a whole analysis, and it would find that out only after making them: seconds of work.
+  if (old.countFrom(window.cut) > Math.max(WEIGHED_EVENTS, snap.events / 2))
+    return { reason: "the new events go back before most of the log" };
   // One pass over the earlier events makes those from the cut; those before it are looked at
   // again only for what the new events change.
   const after = old.select((e) => e.ts >= window.cut, { from: window.cut });

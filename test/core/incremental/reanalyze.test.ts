@@ -6,6 +6,7 @@ import type { BaseEvent } from "../../../src/core/event.ts";
 import type { LoadedInput } from "../../../src/core/input.ts";
 import {
   reanalyze,
+  WEIGHED_EVENTS,
   type CachedEvents,
   type Reanalysis,
   type RerunContext,
@@ -198,12 +199,13 @@ function rerun(
   const cached: CachedEvents = {
     select: (pick) => inCache.filter((e) => pick(e, e.file)),
     lines: () => covered,
+    countFrom: (ts) => inCache.filter((e) => e.ts >= ts).length,
   };
   return reanalyze(snapshot, { ...input, events: input.events.filter((e) => !isOld(e)) }, cached, context);
 }
 
 /** No events from the cache's columns: every event is in the input. */
-const NONE_CACHED: CachedEvents = { select: () => [], lines: () => new Map() };
+const NONE_CACHED: CachedEvents = { select: () => [], lines: () => new Map(), countFrom: () => 0 };
 
 /** The pieces' bytes joined, a kept piece read from the kept Report, as writeReport copies it. */
 function join(pieces: readonly Piece[], report: KeptReport): string {
@@ -479,6 +481,30 @@ describe("reanalyze says why it cannot reuse the snapshot", () => {
     expect(await refused([...base, send(T0 + 20 * MINUTE, "ws_new", "c9")], base)).toBe(
       "an agent was started or stopped after the new events' time",
     );
+  });
+
+  it("the new events go back before most of the log", async () => {
+    const kept = await firstRun(BASE);
+    const input = inputOf(GROWN);
+    const context = contextOf(input, GROWN.length);
+    // The cache's count of earlier events from the new events' time decides, against the log's.
+    const withCount = (count: number, events = kept.snapshot.events): string => {
+      const result = reanalyze(
+        { ...kept.snapshot, events },
+        input,
+        { ...NONE_CACHED, countFrom: () => count },
+        context,
+      );
+      return "reason" in result ? result.reason : "reused";
+    };
+    const reason = "the new events go back before most of the log";
+    // The input's own earlier events from that time add a few to the cache's count.
+    expect(withCount(WEIGHED_EVENTS)).toBe(reason);
+    // Fewer than WEIGHED_EVENTS are made and analysed again: trying costs little.
+    expect(withCount(WEIGHED_EVENTS - 100)).toBe("reused");
+    // Half of the log's events or fewer are fewer than a whole analysis makes.
+    expect(withCount(WEIGHED_EVENTS, 4 * WEIGHED_EVENTS)).toBe("reused");
+    expect(withCount(2 * WEIGHED_EVENTS, 4 * WEIGHED_EVENTS)).toBe(reason);
   });
 
   it("a new event may be a copy of an earlier one", async () => {
