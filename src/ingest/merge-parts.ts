@@ -1,29 +1,34 @@
 import { dictionaryOf, type EventColumns } from "./event-columns.ts";
 import { crc32Combine } from "./file-bytes.ts";
+import type { CheckedRange } from "../core/incremental/snapshot.ts";
 import type { CachedSegment } from "./parse-cache.ts";
 
 /**
- * Keeps a file's cache in few parts. Each run that parses what a log gained adds a part, and every
- * later run reads each part's file and looks through each part's columns: a cache of a log that
- * grew through a hundred runs held a hundred parts, and a run found more than MAX_RUNS of them too
- * many and parsed the whole log again. So, once a run has added its parts, the newest parts after
- * the first run's are merged into one while the part before them covers no more than twice their
- * bytes. Each part then covers more than twice the bytes of the one after it: the parts after the
- * first run's number about log2 of the bytes they cover over the smallest append, and each event's
- * columns are written again about as many times. The first run's parts are never merged: they hold
- * most of a log read once and grown after, and writing them again would cost a rerun what a cold
- * run costs.
+ * Keeps a file's cache in few parts. Each run that parses what a log gained adds a part (on
+ * workers, a part per range), and every later run reads each part's file and looks through each
+ * part's columns: a cache of a log that grew through a hundred runs held a hundred parts, and a run
+ * found more than MAX_RUNS of them too many and parsed the whole log again. So, once a run has added
+ * its parts, they are merged into one, and that one with the parts before it while the part before
+ * covers no more than twice the bytes merged so far. Each part after the first run's then covers
+ * more than twice the bytes of the one after it: they number about log2 of the bytes they cover
+ * over the smallest append, and each event's columns are written again about as many times. The
+ * first run's parts are never merged: they hold most of a log read once and grown after, and
+ * writing them again would cost a rerun what a cold run costs.
  */
 export function mergedTail(segments: readonly CachedSegment[]): CachedSegment[] {
   const firstLater = segments.findIndex((s) => s.run > 0);
   if (firstLater === -1) return [...segments];
-  let from = segments.length - 1;
-  let bytes = covered(segments[from]!);
+  const last = segments.length - 1;
+  // The newest run's own parts first, whatever their sizes.
+  let from = last;
+  while (from - 1 >= firstLater && segments[from - 1]!.run === segments[last]!.run) from--;
+  let bytes = 0;
+  for (let i = from; i <= last; i++) bytes += covered(segments[i]!);
   while (from - 1 >= firstLater && covered(segments[from - 1]!) <= 2 * bytes) {
     from--;
     bytes += covered(segments[from]!);
   }
-  if (from === segments.length - 1) return [...segments];
+  if (from === last) return [...segments];
   return [...segments.slice(0, from), mergedParts(segments.slice(from))];
 }
 
@@ -34,7 +39,8 @@ function covered(segment: CachedSegment): number {
 
 /**
  * One part of consecutive parts of a file of lines: their bytes, CRC-32 and events, numbered from
- * the first part's start, under the first part's run. It is not yet in a file of the cache.
+ * the first part's start, under the first part's run, with the ranges they were parsed as
+ * (`pieces`). It is not yet in a file of the cache.
  */
 export function mergedParts(parts: readonly CachedSegment[]): CachedSegment {
   const first = parts[0]!;
@@ -49,7 +55,16 @@ export function mergedParts(parts: readonly CachedSegment[]): CachedSegment {
     end: parts[parts.length - 1]!.end,
     crc,
     run: first.run,
+    pieces: parts.flatMap(piecesOf),
   };
+}
+
+/**
+ * The ranges a part was parsed as, with their CRC-32s: its own, or those of the parts it was
+ * merged from. A snapshot names these, so that a run that merged parts since still finds them.
+ */
+export function piecesOf(segment: CachedSegment): CheckedRange[] {
+  return segment.pieces ?? [{ start: segment.start, end: segment.end, crc: segment.crc }];
 }
 
 /**

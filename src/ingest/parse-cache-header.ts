@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CheckedRange } from "../core/incremental/snapshot.ts";
 import { isTallyState, type TallyState } from "./findings-tally.ts";
 
 /** A count or an offset: a whole number from 0. */
@@ -25,6 +26,13 @@ export const CacheSegment = z.object({
   crc: z.number().int().nonnegative().max(0xffffffff),
   /** Which run added the part: 0 for the run that parsed the file from its start, then 1, 2… */
   run: Count,
+  /**
+   * Of a part merged from others (see merge-parts.ts): the ranges of the parts it was merged from,
+   * with their CRC-32s, in order, covering [start, end). A snapshot names the parts its run kept,
+   * and a later run's check of them must still find them after a run that kept no snapshot
+   * merged them.
+   */
+  pieces: z.array(CheckedRange).optional(),
 });
 export type CacheSegment = z.infer<typeof CacheSegment>;
 

@@ -8,6 +8,7 @@ import { crc32 } from "node:zlib";
 import { CheckedFileBytes, checkFile, crcWith, readChecked, readFully, writeFully } from "./file-bytes.ts";
 import { codeSignature } from "./code-signature.ts";
 import { columnsFromBytes, columnsToBytes, COLUMNS_LAYOUT, type EventColumns } from "./event-columns.ts";
+import type { CheckedRange } from "../core/incremental/snapshot.ts";
 import { CacheHeader, type CacheSegment } from "./parse-cache-header.ts";
 import { findProjectRoot } from "./project-root.ts";
 import type { TallyState } from "./findings-tally.ts";
@@ -104,6 +105,8 @@ export interface CachedSegment {
   run: number;
   /** The file the cache holds the part's columns in, when it was read from the cache or kept there. */
   stored?: StoredSegment;
+  /** Of a part merged from others: their ranges and CRC-32s, in order (see CacheSegment.pieces). */
+  pieces?: CheckedRange[];
 }
 
 /** A part's file in the cache folder, as the index names it. */
@@ -179,7 +182,13 @@ export async function fileState(absPath: string): Promise<FileState> {
  * after more lines than the one before it (a complete part holds at least one line).
  */
 function coversInOrder(
-  segments: ReadonlyArray<{ lineBase: number; start: number; end: number; run: number }>,
+  segments: ReadonlyArray<{
+    lineBase: number;
+    start: number;
+    end: number;
+    run: number;
+    pieces?: readonly CheckedRange[] | undefined;
+  }>,
   stop: number,
 ): boolean {
   let at = 0;
@@ -187,6 +196,15 @@ function coversInOrder(
   let run = 0;
   for (const s of segments) {
     if (s.start !== at || s.end <= s.start || s.lineBase <= lineBase) return false;
+    // A merged part's pieces cover it the same way.
+    if (s.pieces !== undefined) {
+      let piece = s.start;
+      for (const p of s.pieces) {
+        if (p.start !== piece || p.end <= p.start) return false;
+        piece = p.end;
+      }
+      if (piece !== s.end) return false;
+    }
     // Runs go on from 0 without a gap: a run adds one part or more, after the earlier runs' parts.
     if (s.run !== run && s.run !== run + 1) return false;
     at = s.end;
@@ -345,6 +363,7 @@ export class ParseCache {
         crc,
         run,
         stored: { file, bytes: byteLength, crc: fileCrc },
+        ...(header.segments[k]!.pieces === undefined ? {} : { pieces: header.segments[k]!.pieces }),
       });
     }
     return {
@@ -382,7 +401,7 @@ export class ParseCache {
           stored = await writeSegment(this.dir, stem, s.run, columnsToBytes(s.columns, entry.gzip));
           written.push(stored.file);
         }
-        const { lineBase, start, end, crc, run } = s;
+        const { lineBase, start, end, crc, run, pieces } = s;
         segments.push({
           lineBase,
           file: stored.file,
@@ -392,6 +411,7 @@ export class ParseCache {
           end,
           crc,
           run,
+          ...(pieces === undefined ? {} : { pieces }),
         });
       }
       const header: CacheHeader = {

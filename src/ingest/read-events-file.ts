@@ -14,7 +14,7 @@ import {
   type CachedSegment,
   type FileState,
 } from "./parse-cache.ts";
-import { mergedTail } from "./merge-parts.ts";
+import { mergedTail, piecesOf } from "./merge-parts.ts";
 import { LineStore } from "./line-store.ts";
 import { parsePart, type PartEnd, type PartJob } from "./parse-part.ts";
 import { completeLinesEnd, splitRanges, type ParsePool, type PartReply } from "./parse-pool.ts";
@@ -350,13 +350,14 @@ export async function finishEventsFile(
     try {
       reading.segments = mergedTail(reading.segments);
     } catch {
-      // Columns that do not join (a damaged dictionary) are kept as they are: a later read finds them.
+      // Columns that do not join (a damaged dictionary, or one past the longest string V8 makes)
+      // are kept as they were parsed: a later run reads them as they are.
     }
   }
   context.saves.push(saveToCache(plan, reading, context));
   context.ranges?.set(file.path, {
-    checked: cached === null ? null : cached.segments.map(checkedRange),
-    kept: context.cache === null || reading.stopped ? null : reading.segments.map(checkedRange),
+    checked: cached === null ? null : cached.segments.flatMap(piecesOf),
+    kept: context.cache === null || reading.stopped ? null : reading.segments.flatMap(piecesOf),
     keptLines: reading.complete?.lines ?? 0,
   });
   const { listed: findings, omitted } = reading.tally.result(file.path);
@@ -567,11 +568,6 @@ async function parseHere(plan: EventsFilePlan, r: Reading, context: EventsReadCo
 /** The run after those that added `segments`: every part this run adds is counted as it. */
 function nextRun(segments: readonly CachedSegment[]): number {
   return segments.length === 0 ? 0 : segments[segments.length - 1]!.run + 1;
-}
-
-/** A cached part's bytes and their CRC. */
-function checkedRange(s: CachedSegment): CheckedRange {
-  return { start: s.start, end: s.end, crc: s.crc };
 }
 
 /** The bytes a part read, with the CRC its parse took of them, as the cache keeps them. */

@@ -6,7 +6,7 @@ import type { BaseEvent } from "../../src/core/event.ts";
 import { lineBytes } from "../../src/core/stored-line.ts";
 import { decodeEvents, EventColumnsBuilder, type EventColumns } from "../../src/ingest/event-columns.ts";
 import { FindingsTally } from "../../src/ingest/findings-tally.ts";
-import { joinedColumns, mergedParts, mergedTail } from "../../src/ingest/merge-parts.ts";
+import { joinedColumns, mergedParts, mergedTail, piecesOf } from "../../src/ingest/merge-parts.ts";
 import type { CachedSegment } from "../../src/ingest/parse-cache.ts";
 import { parsePart } from "../../src/ingest/parse-part.ts";
 
@@ -188,6 +188,36 @@ describe("mergedTail", () => {
         [1, 10],
       ],
     ],
+    // A run on workers adds a part per range: the last, a remainder, may be far smaller.
+    [
+      "a run's parts merge whatever their sizes",
+      [
+        [0, 100],
+        [1, 200],
+        [2, 24],
+        [2, 24],
+        [2, 2],
+      ],
+      [
+        [0, 100],
+        [1, 200],
+        [2, 50],
+      ],
+    ],
+    [
+      "then with the parts before",
+      [
+        [0, 100],
+        [1, 40],
+        [2, 24],
+        [2, 24],
+        [2, 2],
+      ],
+      [
+        [0, 100],
+        [1, 90],
+      ],
+    ],
   ])("%s", (_, before, after) => {
     const merged = mergedTail(parts(...before));
     expect(shapeOf(merged)).toEqual(after);
@@ -236,6 +266,13 @@ describe("mergedParts", () => {
     const merged = mergedParts([b.segment, c.segment]);
     expect(merged).toMatchObject({ lineBase: a.lines, start: cut1, end: bytes.length, run: 1 });
     expect(merged.crc).toBe(crc32(bytes.subarray(cut1)));
+    // The ranges it was parsed as stay listed, with their CRCs, through a later merge too.
+    expect(piecesOf(merged)).toEqual([
+      { start: cut1, end: cut2, crc: crc32(bytes.subarray(cut1, cut2)) },
+      { start: cut2, end: bytes.length, crc: crc32(bytes.subarray(cut2)) },
+    ]);
+    expect(piecesOf(mergedParts([a.segment, merged]))).toEqual([piecesOf(a.segment)[0], ...piecesOf(merged)]);
+    expect(piecesOf(a.segment)).toEqual([{ start: 0, end: cut1, crc: crc32(bytes.subarray(0, cut1)) }]);
     expect(merged.columns.rawBytes).toHaveLength(0);
     // The parts' events, decoded from one part, are those of the whole log parsed in one piece.
     const events = [...eventsOf(a.segment, bytes), ...eventsOf(merged, bytes)];

@@ -235,6 +235,19 @@ describe("the parse cache", () => {
           segments: h.segments.map((x) => ({ ...x, file: `${"0".repeat(40)}${x.file.slice(40)}` })),
         })),
       },
+      // Pieces of a merged part that do not cover it, or leave a gap.
+      ...[
+        (x: CacheHeader["segments"][number]) => [{ start: x.start, end: x.end - 1, crc: 0 }],
+        (x: CacheHeader["segments"][number]) => [
+          { start: x.start, end: x.start + 1, crc: 0 },
+          { start: x.start + 2, end: x.end, crc: 0 },
+        ],
+      ].map((pieces) => ({
+        index: withHeader(index, (h) => ({
+          ...h,
+          segments: h.segments.map((x) => ({ ...x, pieces: pieces(x) })),
+        })),
+      })),
       { part: null },
       { part: part.subarray(0, part.length - 9) },
     ];

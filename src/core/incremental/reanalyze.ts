@@ -144,8 +144,8 @@ export function reanalyze(
   const loadedOld = input.events.filter((e) => !isNew(e));
   const old: CachedEvents = {
     lines: () => cached.lines(),
-    // Of all cached events, new ones too when another run read them: a count to weigh, not to keep.
-    countFrom: (ts) => cached.countFrom(ts) + loadedOld.filter((e) => e.ts >= ts).length,
+    // The cache's count is of new events too when another run read them: those are taken off.
+    countFrom: (ts) => cached.countFrom(ts) - countFrom(freshCached, ts) + countFrom(loadedOld, ts),
     select: (pick, filter) => [
       ...cached.select((keys, file) => !isNewLine(file, keys.line) && pick(keys, file), filter),
       ...loadedOld.filter((e) => pick(e, e.file)),
@@ -153,10 +153,8 @@ export function reanalyze(
   };
   // The cache holds new lines only when another run read them since the snapshot was taken.
   const cachedNew = [...cached.lines()].some(([file, lines]) => isNewLine(file, lines));
-  const fresh: BaseEvent[] = [
-    ...(cachedNew ? cached.select((keys, file) => isNewLine(file, keys.line)) : []),
-    ...input.events.filter(isNew),
-  ];
+  const freshCached = cachedNew ? cached.select((keys, file) => isNewLine(file, keys.line)) : [];
+  const fresh: BaseEvent[] = [...freshCached, ...input.events.filter(isNew)];
   const freshProblem = freshEventsProblem(snap, fresh);
   if (freshProblem !== null) return { reason: freshProblem };
 
@@ -490,6 +488,13 @@ function windowOf(
     cut = Math.min(cut, (runs[kept] as SnapshotRun).first);
   }
   return { cut, keptRuns: kept };
+}
+
+/** How many of the events have a time at or after `ts`. */
+function countFrom(events: readonly BaseEvent[], ts: number): number {
+  let n = 0;
+  for (const e of events) if (e.ts >= ts) n++;
+  return n;
 }
 
 /** Why the new events cannot be added to the snapshot, or null when they can. */

@@ -264,6 +264,21 @@ describe("the incremental analysis", () => {
     await check(s, "after a third append, over merged parts", true, { now });
   });
 
+  // Scenario 1b (FAST): a run that keeps no snapshot (here --pretty; `build` and `report` are such
+  // runs too) still keeps the parse cache, and may merge its parts: the run after it must still
+  // find there the parts the snapshot names, which the merged part lists as its pieces.
+  it("reuses the analysis after a run without a snapshot merged the cache's parts", async () => {
+    const s = await fresh(SAMPLE.dir);
+    await fill(s);
+    appendText(s, later(60));
+    await check(s, "after an append", true);
+    appendText(s, later(61));
+    const pretty = await analyze(s.cwd, "pretty.json", ["--cache", s.cache, "--pretty"], TEST_NOW);
+    expect(pretty.stderr).not.toContain(REUSED);
+    appendText(s, later(62));
+    await check(s, "after a run without a snapshot merged the parts", true);
+  });
+
   // Scenario 2 (FAST): new lines of work sessions and conversations that already exist, so the
   // snapshot's sessions must be analysed again rather than only new ones added.
   it.each([
