@@ -104,13 +104,14 @@ export function joinedColumns(
     });
     return out;
   };
-  const line = all("line");
+  const count = parts.reduce((n, p) => n + p.columns.count, 0);
+  const line = new Int32Array(count);
   let at = 0;
   for (const { columns, lineShift } of parts)
     for (let i = 0; i < columns.count; i++, at++) line[at] = columns.line[i]! + lineShift;
   const fileOffset = all("fileOffset");
   return {
-    count: parts.reduce((n, p) => n + p.columns.count, 0),
+    count,
     ts: all("ts"),
     line,
     needsTime: all("needsTime"),
@@ -131,8 +132,8 @@ export function joinedColumns(
   };
 }
 
-/** The columns joined one after another; the dictionary and the line bytes are made otherwise. */
-type JoinedColumn = Exclude<keyof EventColumns, "count" | "dictionary" | "rawStart" | "rawBytes">;
+/** The columns joined one after another; the lines, the dictionary and the line bytes are made otherwise. */
+type JoinedColumn = Exclude<keyof EventColumns, "count" | "line" | "dictionary" | "rawStart" | "rawBytes">;
 
 /** The columns one after another in a new one of their type. */
 function joined<T extends Float64Array | Int32Array | Uint32Array | Uint8Array>(columns: readonly T[]): T {

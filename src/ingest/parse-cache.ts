@@ -348,7 +348,7 @@ export class ParseCache {
     const segments: CachedSegment[] = [];
     for (const [
       k,
-      { lineBase, file, byteLength, fileCrc, start, end, crc, run },
+      { lineBase, file, byteLength, fileCrc, start, end, crc, run, pieces },
     ] of header.segments.entries()) {
       const bytes = files[k]!;
       // Every byte of each part's file, so a damaged one is a miss.
@@ -363,7 +363,7 @@ export class ParseCache {
         crc,
         run,
         stored: { file, bytes: byteLength, crc: fileCrc },
-        ...(header.segments[k]!.pieces === undefined ? {} : { pieces: header.segments[k]!.pieces }),
+        ...(pieces === undefined ? {} : { pieces }),
       });
     }
     return {

@@ -46,26 +46,7 @@ function plain(events: readonly BaseEvent[]) {
 
 /** Columns of no events, for parts whose events do not matter. */
 function noEvents(): EventColumns {
-  return {
-    count: 0,
-    ts: new Float64Array(0),
-    line: new Int32Array(0),
-    needsTime: new Uint8Array(0),
-    source: new Uint8Array(0),
-    text: new Int32Array(0),
-    twin: new Int32Array(0),
-    tsEstimated: new Uint8Array(0),
-    factMask: new Uint32Array(0),
-    factText: new Int32Array(0),
-    factNumber: new Float64Array(0),
-    factFlag: new Uint8Array(0),
-    factJson: new Int32Array(0),
-    dictionary: new TextEncoder().encode("[]"),
-    rawStart: new Float64Array(0),
-    rawLength: new Int32Array(0),
-    fileOffset: new Float64Array(0),
-    rawBytes: new Uint8Array(0),
-  };
+  return new EventColumnsBuilder(SAMPLE_LOG, 0, false).done();
 }
 
 /** Parts of the given runs and byte counts, one after another from byte 0. */
