@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { copyFile, type FileHandle, link, mkdir, open, readFile, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { crc32 } from "node:zlib";
-import { crcWith, readFully, writeFully } from "./file-bytes.ts";
+import { crcOf, crcWith, readFully, writeFully } from "./file-bytes.ts";
 import { replaceFile } from "./replace-file.ts";
 import { openOver } from "./write-over.ts";
 import { pieceText, type Piece, type ReportPieces } from "../core/incremental/report-pieces.ts";
@@ -121,7 +121,9 @@ export async function readSnapshot(
       String(now.size) === named.size &&
       String(now.mtimeNs) === named.modified &&
       BigInt(snapshot.reportBytes) + 1n === now.size &&
-      (String(now.ctimeNs) === named.changed || (await crcOf(handle)) === named.crc)
+      (String(now.ctimeNs) === named.changed ||
+        (await crcOf(async (buffer, at) => (await handle.read(buffer, 0, buffer.length, at)).bytesRead)) ===
+          named.crc)
     )
       return {
         snapshot,
@@ -188,18 +190,6 @@ function snapshotFromBytes(bytes: Buffer): AnalysisSnapshot | null {
   const { arrays, end } = arraysFromBytes(body, align8(stringsEnd), layout);
   if (end !== bytes.length) return null;
   return snapshotFromColumns(head, arrays, strings);
-}
-
-/** The CRC-32 of all of a file's bytes. */
-async function crcOf(handle: FileHandle): Promise<number> {
-  const buffer = Buffer.allocUnsafe(BATCH_BYTES);
-  let crc = 0;
-  for (let at = 0; ;) {
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, at);
-    if (bytesRead === 0) return crc;
-    crc = crc32(buffer.subarray(0, bytesRead), crc);
-    at += bytesRead;
-  }
 }
 
 /** A kept Report that changed while it was read: the run then makes a whole analysis. */

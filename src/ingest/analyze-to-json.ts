@@ -55,6 +55,7 @@ export async function analyzeToJson(inputs: readonly string[], options: JsonOpti
   try {
     return await analyzeLoaded(inputs, options, file, reading, { ranges, deferred, saves, cacheReading });
   } finally {
+    deferred.close();
     await Promise.all(saves);
   }
 }

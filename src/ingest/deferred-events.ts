@@ -2,7 +2,8 @@ import type { BaseEvent } from "../core/event.ts";
 import type { KeyFilter } from "../core/incremental/key-filter.ts";
 import type { LoadedInput } from "../core/input.ts";
 import { countFrom, decodeEvents, selectEvents, type EventKeys } from "./event-columns.ts";
-import type { CachedParse } from "./parse-cache.ts";
+import { closeParts, type CachedParse, type CachedSegment } from "./parse-cache.ts";
+import { countFromPart, selectFromPart } from "./select-from-part.ts";
 
 /**
  * A cached parse that passed the cache's checks but whose columns do not decode: the run reads
@@ -36,15 +37,23 @@ export class DeferredEvents {
 
   /** How many events the cached parse of a file holds. */
   static count(cached: CachedParse): number {
-    return cached.segments.reduce((n, s) => n + s.columns.count, 0);
+    return cached.segments.reduce((n, s) => n + (s.part?.count ?? s.columns.count), 0);
   }
 
   /** How many cached events have a time at or after `ts`, from the columns' times alone. */
   countFrom(ts: number): number {
     let n = 0;
     for (const { cached } of this.files)
-      for (const segment of cached.segments) n += countFrom(segment.columns, ts);
+      for (const segment of cached.segments)
+        n += decoded(() =>
+          segment.part !== undefined ? countFromPart(segment.part, ts) : countFrom(segment.columns, ts),
+        );
     return n;
+  }
+
+  /** Closes the files of the parts left in them (see CachedSegment.part): the run is done with them. */
+  close(): void {
+    for (const { cached } of this.files) closeParts(cached);
   }
 
   /**
@@ -55,17 +64,7 @@ export class DeferredEvents {
     const picked: BaseEvent[] = [];
     for (const { path, cached } of this.files)
       for (const segment of cached.segments)
-        for (const e of decoded(() =>
-          selectEvents(
-            segment.columns,
-            path,
-            segment.lineBase,
-            cached.raw ?? segment.columns.rawBytes,
-            (keys) => pick(keys, path),
-            filter,
-          ),
-        ))
-          picked.push(e);
+        for (const e of decoded(() => selectFrom(segment, cached, path, pick, filter))) picked.push(e);
     return picked;
   }
 
@@ -111,8 +110,29 @@ export class DeferredEvents {
   }
 }
 
-/** The events a decode gives, or a DamagedCacheError when the columns do not hold together. */
-function decoded(decode: () => BaseEvent[]): BaseEvent[] {
+/** The events of one part that `pick` takes: read from its file when it was left there. */
+function selectFrom(
+  segment: CachedSegment,
+  cached: CachedParse,
+  path: string,
+  pick: (keys: EventKeys, file: string) => boolean,
+  filter: KeyFilter | null,
+): BaseEvent[] {
+  const ask = (keys: EventKeys): boolean => pick(keys, path);
+  if (segment.part !== undefined && cached.raw !== null)
+    return selectFromPart(segment.part, path, segment.lineBase, cached.raw, ask, filter);
+  return selectEvents(
+    segment.columns,
+    path,
+    segment.lineBase,
+    cached.raw ?? segment.columns.rawBytes,
+    ask,
+    filter,
+  );
+}
+
+/** What a decode gives, or a DamagedCacheError when the columns do not hold together. */
+function decoded<T>(decode: () => T): T {
   try {
     return decode();
   } catch (error) {

@@ -128,7 +128,8 @@ export const FACT_FIELDS: readonly FactField[] = Object.entries(EventFacts.shape
   kind: factKind(schema),
 }));
 
-const FACT_WORDS = Math.ceil(FACT_FIELDS.length / 32);
+/** How many 32-bit words of `factMask` each event has. */
+export const FACT_WORDS = Math.ceil(FACT_FIELDS.length / 32);
 const FACT_INDEX = new Map(FACT_FIELDS.map((f, i) => [f.name as string, i]));
 /** Each fact's kind as a small number, so the writer switches on an integer, not a string. */
 const FACT_KIND_CODE = Uint8Array.from(FACT_FIELDS, (f) =>
@@ -453,7 +454,7 @@ export function selectEvents(
 }
 
 /** A KeyFilter as a test of an event's row: its sets as flags and places on the dictionary's indexes. */
-interface Gate {
+export interface Gate {
   /** Rows at or after it fail; Infinity when the filter gives no `before`. */
   before: number;
   /** Whether the filter gives conditions besides `before`, one of which a row must meet. */
@@ -479,7 +480,7 @@ const CONVERSATION = 2;
 const TASK = 4;
 
 /** The filter's gate on columns whose strings are `values`. */
-function gateOf(filter: KeyFilter, values: ReadonlyArray<string | null | undefined>): Gate {
+export function gateOf(filter: KeyFilter, values: ReadonlyArray<string | null | undefined>): Gate {
   const flags = new Uint8Array(values.length);
   const sets: Array<[ReadonlySet<string> | undefined, number]> = [
     [filter.workSessionIds, WORK_SESSION],
@@ -529,7 +530,7 @@ function gateOf(filter: KeyFilter, values: ReadonlyArray<string | null | undefin
  * Whether row `i` (its strings from `row` in the text column, its time `at`) meets the gate, as
  * meetsFilter says; a string index is its value's place minus two, so null is -1.
  */
-function meetsGate(gate: Gate, t: Int32Array, row: number, at: number): boolean {
+export function meetsGate(gate: Gate, t: Int32Array, row: number, at: number): boolean {
   if (at >= gate.before) return false;
   if (!gate.alternatives) return true;
   if (gate.hasFrom && at >= gate.from) return true;
@@ -555,6 +556,15 @@ const checked = new WeakMap<EventColumns, Uint8Array | LineBytes>();
 
 /** The strings of each columns' dictionary, parsed once however often its events are picked from. */
 const parsedDictionaries = new WeakMap<EventColumns, Array<string | null | undefined>>();
+
+/**
+ * Gives columns the strings of their dictionary, parsed before: columns gathered from a part's file
+ * share its dictionary, which is parsed once however many selections gather rows of it.
+ */
+export function withValues(columns: EventColumns, values: Array<string | null | undefined>): EventColumns {
+  parsedDictionaries.set(columns, values);
+  return columns;
+}
 
 function valuesOf(columns: EventColumns): Array<string | null | undefined> {
   let values = parsedDictionaries.get(columns);
@@ -690,7 +700,7 @@ function decodeRows(
 }
 
 /** The span of the times of a part's events, and whether any has none (NaN). */
-interface TimeSpan {
+export interface TimeSpan {
   min: number;
   max: number;
   untimed: boolean;
@@ -701,8 +711,12 @@ export function countFrom(columns: EventColumns, from: number): number {
   const span = timeSpanOf(columns);
   if (!(span.max >= from)) return 0;
   if (span.min >= from && !span.untimed) return columns.count;
+  return countAtOrAfter(columns.ts, from);
+}
+
+/** How many of the times `ts` are at or after `from`. */
+export function countAtOrAfter(ts: Float64Array, from: number): number {
   let n = 0;
-  const ts = columns.ts;
   for (let i = 0; i < ts.length; i++) if (ts[i]! >= from) n++;
   return n;
 }
@@ -712,20 +726,24 @@ const timeSpans = new WeakMap<EventColumns, TimeSpan>();
 
 function timeSpanOf(columns: EventColumns): TimeSpan {
   let span = timeSpans.get(columns);
-  if (span === undefined) {
-    const ts = columns.ts;
-    let min = Infinity;
-    let max = -Infinity;
-    let untimed = false;
-    for (let i = 0; i < ts.length; i++) {
-      const t = ts[i]!;
-      if (t < min) min = t;
-      if (t > max) max = t;
-      if (Number.isNaN(t)) untimed = true;
-    }
-    timeSpans.set(columns, (span = { min, max, untimed }));
-  }
+  if (span === undefined)
+    timeSpans.set(
+      columns,
+      (span = widenedSpan({ min: Infinity, max: -Infinity, untimed: false }, columns.ts)),
+    );
   return span;
+}
+
+/** `span` widened to the times `ts` (a part's, or some of its rows'). */
+export function widenedSpan(span: TimeSpan, ts: Float64Array): TimeSpan {
+  let { min, max, untimed } = span;
+  for (let i = 0; i < ts.length; i++) {
+    const t = ts[i]!;
+    if (t < min) min = t;
+    if (t > max) max = t;
+    if (Number.isNaN(t)) untimed = true;
+  }
+  return { min, max, untimed };
 }
 
 /** Each columns' rows' places in the facts columns, worked out once however often their events are picked from. */
@@ -754,10 +772,10 @@ function factStartsOf(columns: EventColumns): Int32Array {
     for (let w = 0; w < FACT_WORDS; w++) {
       const mask = factMask[i * FACT_WORDS + w]!;
       if (mask === 0) continue;
-      text += bitCount(mask & KIND_BITS[w]!);
-      number += bitCount(mask & KIND_BITS[FACT_WORDS + w]!);
-      flag += bitCount(mask & KIND_BITS[2 * FACT_WORDS + w]!);
-      json += bitCount(mask & KIND_BITS[3 * FACT_WORDS + w]!);
+      text += factsOfKind(mask, w, 0);
+      number += factsOfKind(mask, w, 1);
+      flag += factsOfKind(mask, w, 2);
+      json += factsOfKind(mask, w, 3);
     }
   }
   starts.set([text, number, flag, json], 4 * count);
@@ -778,6 +796,14 @@ const KIND_BITS = (() => {
   return bits;
 })();
 
+/**
+ * How many facts of a kind (text, number, flag, JSON: 0 to 3) word `w` of an event's fact mask
+ * says it has.
+ */
+export function factsOfKind(mask: number, w: number, kind: number): number {
+  return bitCount(mask & KIND_BITS[kind * FACT_WORDS + w]!);
+}
+
 /** How many bits of a 32-bit word are set. */
 function bitCount(word: number): number {
   let x = word - ((word >>> 1) & 0x55555555);
@@ -790,8 +816,13 @@ function valuesOfOnce(columns: EventColumns): Array<string | null | undefined> {
   return parsedDictionaries.get(columns) ?? valuesByIndex(dictionaryOf(columns));
 }
 
+/** The value of every index a string column may hold (see valuesByIndex), from a dictionary's bytes. */
+export function valuesOfDictionary(dictionary: Uint8Array): Array<string | null | undefined> {
+  return valuesByIndex(dictionaryOf({ dictionary }));
+}
+
 /** The strings of the columns' dictionary, parsed from its bytes; throws when they are not a list of strings. */
-export function dictionaryOf(columns: EventColumns): string[] {
+export function dictionaryOf(columns: Pick<EventColumns, "dictionary">): string[] {
   // A Buffer over the same bytes: Buffer.from of a typed array would copy them (some 15 MB).
   const { buffer, byteOffset, byteLength } = columns.dictionary;
   const dictionary: unknown = JSON.parse(Buffer.from(buffer, byteOffset, byteLength).toString("utf8"));
@@ -936,7 +967,7 @@ function checkColumns(c: EventColumns, raw: { length: number }): void {
 }
 
 /** The columns in the order they are written as bytes; the order is part of the format. */
-const COLUMN_ORDER = [
+export const COLUMN_ORDER = [
   "ts",
   "line",
   "needsTime",
@@ -968,7 +999,11 @@ export const COLUMNS_LAYOUT = JSON.stringify({
   columns: COLUMN_ORDER,
 });
 
-const COLUMN_TYPES: Record<
+/** A column's name. */
+export type ColumnName = (typeof COLUMN_ORDER)[number];
+
+/** Each column's element size and how a typed array of it is made over bytes. */
+export const COLUMN_TYPES: Record<
   (typeof COLUMN_ORDER)[number],
   { BYTES_PER_ELEMENT: number; make: (b: ArrayBuffer, o: number, n: number) => ArrayBufferView }
 > = {
@@ -1001,7 +1036,7 @@ export function columnBuffers(columns: EventColumns): ArrayBuffer[] {
  * time, whether its time was estimated): written empty when they hold nothing else, 6 of the bytes
  * of every event of a cache file.
  */
-const MOSTLY_ZERO: ReadonlyArray<(typeof COLUMN_ORDER)[number]> = ["twin", "needsTime", "tsEstimated"];
+export const MOSTLY_ZERO: ReadonlyArray<(typeof COLUMN_ORDER)[number]> = ["twin", "needsTime", "tsEstimated"];
 
 function isAllZero(column: ArrayLike<number>): boolean {
   for (let i = 0; i < column.length; i++) if (column[i] !== 0) return false;

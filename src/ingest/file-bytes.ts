@@ -213,6 +213,22 @@ function sumOfLengths(pieces: readonly Uint8Array[]): number {
 }
 
 /**
+ * The CRC-32 of all of a file's bytes, read through one buffer by `read` (which gives how many
+ * bytes it read at a position): a file read whole into fresh memory costs far more than its CRC on
+ * these machines (see PartFile).
+ */
+export async function crcOf(read: (buffer: Buffer, position: number) => Promise<number>): Promise<number> {
+  const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+  let crc = 0;
+  for (let at = 0; ;) {
+    const bytesRead = await read(buffer, at);
+    if (bytesRead === 0) return crc;
+    crc = crc32(buffer.subarray(0, bytesRead), crc);
+    at += bytesRead;
+  }
+}
+
+/**
  * Reads a file's first `stop` bytes, which `spans` cover in order, and checks each span's CRC:
  * gives the CRC of each block of BLOCK_BYTES, to check the bytes read again later against, or null
  * when a span's bytes are not what they were or the file is shorter. The bytes go through two

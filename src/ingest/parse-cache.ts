@@ -10,6 +10,7 @@ import { codeSignature } from "./code-signature.ts";
 import { columnsFromBytes, columnsToBytes, COLUMNS_LAYOUT, type EventColumns } from "./event-columns.ts";
 import type { CheckedRange } from "../core/incremental/snapshot.ts";
 import { CacheHeader, type CacheSegment } from "./parse-cache-header.ts";
+import { PartFile } from "./part-file.ts";
 import { findProjectRoot } from "./project-root.ts";
 import type { TallyState } from "./findings-tally.ts";
 import { replaceFile } from "./replace-file.ts";
@@ -107,7 +108,20 @@ export interface CachedSegment {
   stored?: StoredSegment;
   /** Of a part merged from others: their ranges and CRC-32s, in order (see CacheSegment.pieces). */
   pieces?: CheckedRange[];
+  /**
+   * The part's file, when the lookup left the part there ("in place"): its columns are read from
+   * the file only when asked for, whole (`columns`) or the rows a selection picks (select-from-part.ts).
+   */
+  part?: PartFile;
 }
+
+/**
+ * How a lookup gives what it found: "read" reads each part's file into memory; "whole" does too,
+ * and reads the file's checked bytes into memory as they are checked, for a run that decodes every
+ * cached event with its lines held; "in place" leaves the parts of a plain file in their files
+ * (CachedSegment.part), for a run that makes only the events it picks (DeferredEvents).
+ */
+export type LookupMode = "read" | "whole" | "in place";
 
 /** A part's file in the cache folder, as the index names it. */
 export interface StoredSegment {
@@ -117,6 +131,11 @@ export interface StoredSegment {
   bytes: number;
   /** The CRC-32 of its bytes. */
   crc: number;
+}
+
+/** Closes the files of the parts a lookup left in place (see CachedSegment.part). */
+export function closeParts(cached: CachedParse): void {
+  for (const segment of cached.segments) segment.part?.close();
 }
 
 /** What the cache holds for a file whose state still fits it. */
@@ -274,10 +293,10 @@ export class ParseCache {
    * What the cache holds for the file in state `now`, or null when nothing fits: another format,
    * another file at the path (another inode), a file cut shorter, the same size with another
    * modification time, a changed gzip file, any byte before the cached end other than the parse
-   * read it, or a damaged or missing cache file. With `whole`, for a run that decodes every cached
-   * event, the file's bytes are read into memory once, as they are checked (see readChecked).
+   * read it, or a damaged or missing cache file. `mode` says how the parts and the file's bytes are
+   * given (see LookupMode).
    */
-  async lookup(absPath: string, now: FileState, whole = false): Promise<CachedParse | null> {
+  async lookup(absPath: string, now: FileState, mode: LookupMode = "read"): Promise<CachedParse | null> {
     let index: Buffer;
     try {
       // Read at once: a few kilobytes, whose parts' reads are to start as soon as they can.
@@ -295,7 +314,7 @@ export class ParseCache {
       this.onRead?.();
     };
     try {
-      return await this.read(index, absPath, now, whole, tell);
+      return await this.read(index, absPath, now, mode, tell);
     } catch {
       return null;
     } finally {
@@ -307,7 +326,7 @@ export class ParseCache {
     index: Buffer,
     absPath: string,
     now: FileState,
-    whole: boolean,
+    mode: LookupMode,
     issued: () => void,
   ): Promise<CachedParse | null> {
     if (index.length < 16 || !index.subarray(0, 8).equals(MAGIC)) return null;
@@ -326,17 +345,42 @@ export class ParseCache {
     if (header.segments.length > 0 && header.segments.at(-1)!.lineBase >= header.lines) return null;
     const stem = this.stemFor(now.realPath);
     if (header.segments.some((s) => !s.file.startsWith(`${stem}.`))) return null;
-    // The parts' files are read while the file's bytes are checked.
-    const parts = readFiles(
-      header.segments.map((s) => path.join(this.dir, s.file)),
-      issued,
-    );
+    // The parts' files are read, or checked where they are, while the file's bytes are checked.
+    const partFiles = header.segments.map((s) => path.join(this.dir, s.file));
+    const inPlace = mode === "in place" && !header.gzip;
+    const parts = inPlace
+      ? openParts(partFiles, header.segments, issued)
+      : readFiles(partFiles, issued).then((files) => ({ files, opened: undefined }));
     parts.catch(() => undefined);
+    let found: CachedParse | null = null;
+    try {
+      found = await this.partsAndBytes(header, absPath, mode, parts);
+      return found;
+    } finally {
+      // Parts checked in place for a lookup that gave up are closed, once their checks land.
+      if (found === null)
+        void parts.then(
+          ({ opened }) => opened?.forEach((part) => part.close()),
+          () => undefined,
+        );
+    }
+  }
+
+  /**
+   * The rest of a lookup once its parts' reads or checks are under way: the file's bytes checked,
+   * then the parts, made into what the cache holds; null when any does not check.
+   */
+  private async partsAndBytes(
+    header: CacheHeader,
+    absPath: string,
+    mode: LookupMode,
+    parts: Promise<{ files: Buffer[] | undefined; opened: PartFile[] | null | undefined }>,
+  ): Promise<CachedParse | null> {
     // The file's bytes up to the cached end, all of them, each part's checked against the CRC the
     // parse took of them; a plain file's events are read from them again, block by block, as
     // they are made, or all at once here when all are to be made.
     let raw: CheckedFileBytes | null = null;
-    if (whole && !header.gzip) {
+    if (mode === "whole" && !header.gzip) {
       raw = await readChecked(absPath, header.stop, header.segments);
       if (raw === null) return null;
     } else {
@@ -344,27 +388,41 @@ export class ParseCache {
       if (blockCrcs === null) return null;
       if (!header.gzip) raw = new CheckedFileBytes(absPath, header.stop, blockCrcs);
     }
-    const files = await parts;
+    const { files, opened } = await parts;
+    if (opened === null) return null;
     const segments: CachedSegment[] = [];
     for (const [
       k,
       { lineBase, file, byteLength, fileCrc, start, end, crc, run, pieces },
     ] of header.segments.entries()) {
-      const bytes = files[k]!;
-      // Every byte of each part's file, so a damaged one is a miss.
-      if (bytes.length !== byteLength || crc32(bytes) !== fileCrc) return null;
-      const { columns, end: columnsEnd } = columnsFromBytes(bytes, 0);
-      if (columnsEnd !== bytes.length) return null;
-      segments.push({
-        lineBase,
-        columns,
+      const kept = {
         start,
         end,
         crc,
         run,
         stored: { file, bytes: byteLength, crc: fileCrc },
         ...(pieces === undefined ? {} : { pieces }),
-      });
+      };
+      const part = opened?.[k];
+      if (part !== undefined) {
+        // Checked where it is; its columns are read when asked for (a getter, which a spread reads).
+        segments.push({
+          lineBase,
+          get columns() {
+            return part.all();
+          },
+          part,
+          ...kept,
+        });
+        continue;
+      }
+      const bytes = files?.[k];
+      if (bytes === undefined) return null;
+      // Every byte of each part's file, so a damaged one is a miss.
+      if (bytes.length !== byteLength || crc32(bytes) !== fileCrc) return null;
+      const { columns, end: columnsEnd } = columnsFromBytes(bytes, 0);
+      if (columnsEnd !== bytes.length) return null;
+      segments.push({ lineBase, columns, ...kept });
     }
     return {
       stop: header.stop,
@@ -501,6 +559,26 @@ async function writeSegment(
  * can work while the kernel fills them: `issued` is told once every request is under way. Each
  * file's bytes are memory of their own, on an 8-byte boundary, as columns are read in place.
  */
+/**
+ * Each part's file checked where it is (see PartFile), once all the checks are under way; a
+ * part that does not check is a miss for the whole lookup, whose parts are then closed.
+ */
+async function openParts(
+  files: readonly string[],
+  segments: readonly CacheSegment[],
+  issued: () => void,
+): Promise<{ files: undefined; opened: PartFile[] | null }> {
+  const checks = files.map((file, k) => PartFile.open(file, segments[k]!.byteLength, segments[k]!.fileCrc));
+  issued();
+  // Settled, not all: a check that throws (a file gone) leaves the others' files to close.
+  const opened = (await Promise.allSettled(checks)).map((check) =>
+    check.status === "fulfilled" ? check.value : null,
+  );
+  if (opened.every((part) => part !== null)) return { files: undefined, opened };
+  for (const part of opened) part?.close();
+  return { files: undefined, opened: null };
+}
+
 async function readFiles(files: readonly string[], issued: () => void): Promise<Buffer[]> {
   const handles: FileHandle[] = [];
   try {

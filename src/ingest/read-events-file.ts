@@ -8,6 +8,7 @@ import type { DiscoveredFile } from "./discover.ts";
 import { decodeEvents, EventColumnsBuilder, type EventColumns } from "./event-columns.ts";
 import { FindingsTally, type TallyState } from "./findings-tally.ts";
 import {
+  closeParts,
   fileState,
   ParseCache,
   type CachedParse,
@@ -192,16 +193,20 @@ export async function planEventsFile(
   const parsedWhole = gzip || shape.kind === "array";
   if (parsedWhole && context.cache === null) return whole(state, gzip, shape);
   // A read that makes every cached event (no DeferredEvents) with their lines held reads the file's
-  // bytes once, whole.
+  // bytes once, whole; one that makes only those it picks (DeferredEvents) leaves the parts in
+  // their files.
   let cached =
     context.cache === null
       ? null
       : await context.cache.lookup(
           file.absPath,
           state,
-          context.deferred === undefined && context.storeLines !== true,
+          context.deferred !== undefined ? "in place" : context.storeLines === true ? "read" : "whole",
         );
-  if (cached !== null && nextRun(cached.segments) >= ParseCache.MAX_RUNS) cached = null;
+  if (cached !== null && nextRun(cached.segments) >= ParseCache.MAX_RUNS) {
+    closeParts(cached);
+    cached = null;
+  }
   if (parsedWhole)
     return cached === null ? whole(state, gzip, shape) : { ...whole(state, gzip, shape), cached, parts: [] };
   const from = cached?.stop ?? 0;
@@ -319,6 +324,7 @@ export async function finishEventsFile(
       }
     } catch {
       // A cache file that passed its checks but does not decode is ignored, like any damaged one.
+      closeParts(cached);
       return finishEventsFile({ ...plan, ...(await planWithoutCache(plan)) }, context);
     }
     context.progress.bytes(cached.bytes);

@@ -205,7 +205,9 @@ describe("the parse cache", () => {
   });
 
   it("ignores a cache that is damaged, incomplete or of another version", async () => {
-    const { check, cache } = setup({ "logs/a.ndjson": lines(0, 30) });
+    const { check, cache, file } = setup({ "logs/a.ndjson": lines(0, 30) });
+    const inPlace = async () =>
+      new ParseCache(cache).lookup(file("logs/a.ndjson"), await fileState(file("logs/a.ndjson")), "in place");
     await check();
     // The cache as the run left it: its index and the one part's file.
     const good = new Map(readdirSync(cache).map((name) => [name, readFileSync(path.join(cache, name))]));
@@ -269,11 +271,21 @@ describe("the parse cache", () => {
       if (damage.index !== undefined) writeFileSync(path.join(cache, indexName), damage.index);
       if (damage.part === null) rmSync(path.join(cache, partName));
       else if (damage.part !== undefined) writeFileSync(path.join(cache, partName), damage.part);
+      // Parts left in their files are checked as wholly as parts read.
+      expect(await inPlace()).toBeNull();
       expect((await check()).cachedBytes).toBe(0);
     }
-    // The good cache, put back, is used.
+    // The good cache, put back, is used, and a part left in its file reads as the part read.
     for (const name of readdirSync(cache)) rmSync(path.join(cache, name));
     for (const [name, bytes] of good) writeFileSync(path.join(cache, name), bytes);
+    const [left] = (await inPlace())!.segments;
+    const [read] = (await new ParseCache(cache).lookup(
+      file("logs/a.ndjson"),
+      await fileState(file("logs/a.ndjson")),
+    ))!.segments;
+    expect(left!.part?.count).toBe(read!.columns.count);
+    expect(read!.part).toBeUndefined();
+    expect([...left!.columns.text]).toEqual([...read!.columns.text]);
     expect((await check()).cachedBytes).toBeGreaterThan(0);
   });
 
@@ -344,12 +356,12 @@ describe("the parse cache", () => {
     await check();
     const a = file("logs/a.ndjson");
     appendFileSync(a, lines(300, 310));
-    const kept = await new ParseCache(cache).lookup(a, await fileState(a), true);
+    const kept = await new ParseCache(cache).lookup(a, await fileState(a), "whole");
     expect(Buffer.from(kept!.raw!.all()).equals(readFileSync(a).subarray(0, kept!.stop))).toBe(true);
     const text = readFileSync(a, "utf8");
     const middle = text.indexOf('"ws-1"', Math.floor(text.length / 2));
     writeFileSync(a, `${text.slice(0, middle)}"ws-7"${text.slice(middle + 6)}${lines(310, 320)}`);
-    expect(await new ParseCache(cache).lookup(a, await fileState(a), true)).toBeNull();
+    expect(await new ParseCache(cache).lookup(a, await fileState(a), "whole")).toBeNull();
   });
 
   it("tells onRead when its read of a cached parse is under way, and when there is none to read", async () => {

@@ -1,0 +1,287 @@
+import { close, closeSync, fstat, open, read, readSync } from "node:fs";
+import { promisify } from "node:util";
+import {
+  COLUMN_ORDER,
+  COLUMN_TYPES,
+  columnsFromBytes,
+  FACT_WORDS,
+  MOSTLY_ZERO,
+  TEXT_FIELDS,
+  valuesOfDictionary,
+  widenedSpan,
+  type ColumnName,
+  type EventColumns,
+  type TimeSpan,
+} from "./event-columns.ts";
+import { crcOf } from "./file-bytes.ts";
+
+/** Where a column's bytes are in a part's file. */
+interface ColumnPlace {
+  /** Its first byte. */
+  at: number;
+  /** How many bytes it has: 0 for a column written empty (see MOSTLY_ZERO, and lines not kept). */
+  byteLength: number;
+}
+
+/** A column's values, as the typed array of its kind. */
+type Column<K extends ColumnName> = EventColumns[K];
+
+/** How many rows a chunk of a column read at a time holds, unless a part is told otherwise (tests). */
+const CHUNK_ROWS = 1 << 15;
+
+/**
+ * A part's file in the parse cache, checked whole against its length and CRC-32 but not held in
+ * memory: a run that reuses the last analysis reads only the columns it looks at, a chunk of rows
+ * at a time through the same few buffers, and copies out the rows it picks (see
+ * select-from-part.ts). On these virtual machines the first touch of fresh memory costs some 8 ms
+ * a megabyte: a part of 40 MB read whole and hashed took 0.31–0.36 s, the same bytes hashed through
+ * a buffer of 1 MB 0.03 s. The file is held open from its check until `close`, so that a run
+ * that keeps another parse meanwhile (and removes the files of the parts it merged) can still
+ * read it; one never closed is closed once it is collected.
+ */
+export class PartFile {
+  /** Its path. */
+  readonly path: string;
+  /** How many events it holds. */
+  readonly count: number;
+  private readonly bytes: number;
+  private fd: number | null;
+  private readonly places: Readonly<Record<ColumnName, ColumnPlace>>;
+  private readonly chunkRows: number;
+  private span: TimeSpan | null = null;
+  private values: Array<string | null | undefined> | null = null;
+  private dictionary: Uint8Array | null = null;
+  private columns: EventColumns | null = null;
+
+  private constructor(
+    path: string,
+    file: { bytes: number; fd: number },
+    count: number,
+    places: Record<ColumnName, ColumnPlace>,
+    chunkRows: number,
+  ) {
+    this.path = path;
+    this.bytes = file.bytes;
+    this.fd = file.fd;
+    this.count = count;
+    this.places = places;
+    this.chunkRows = chunkRows;
+    UNCLOSED.register(this, file.fd, this);
+  }
+
+  /**
+   * The part in `path`, when the file has `bytes` bytes with CRC-32 `crc` and its columns' lengths
+   * fit it as columnsFromBytes reads them; else null. Raw line bytes kept in the part (a gzip
+   * file's) are not read from here: such a part is read whole. `chunkRows` is how many rows a
+   * chunk of a column read at a time holds.
+   */
+  static async open(
+    path: string,
+    bytes: number,
+    crc: number,
+    chunkRows = CHUNK_ROWS,
+  ): Promise<PartFile | null> {
+    const fd = await openFile(path, "r");
+    let part: PartFile | null = null;
+    try {
+      const readAt = async (buffer: Buffer, at: number): Promise<number> =>
+        (await readFile(fd, buffer, 0, buffer.length, at)).bytesRead;
+      if ((await statFile(fd)).size !== bytes || (await crcOf(readAt)) >>> 0 !== crc) return null;
+      const head = Buffer.alloc(8);
+      const readHead = async (at: number): Promise<void> => {
+        if ((await readAt(head, at)) !== 8) throw new Error("the part is cut short");
+      };
+      await readHead(0);
+      const count = head.readUInt32LE(0);
+      if (head.readUInt32LE(4) !== COLUMN_ORDER.length) return null;
+      const places: Partial<Record<ColumnName, ColumnPlace>> = {};
+      let at = 8;
+      for (const name of COLUMN_ORDER) {
+        await readHead(at);
+        const byteLength = head.readDoubleLE(0);
+        at += 8;
+        if (!Number.isSafeInteger(byteLength) || byteLength % COLUMN_TYPES[name].BYTES_PER_ELEMENT !== 0)
+          return null;
+        if (byteLength < 0 || at + byteLength > bytes) return null;
+        places[name] = { at, byteLength };
+        at += byteLength + ((8 - (byteLength % 8)) % 8);
+      }
+      if (Math.min(at, bytes) !== bytes) return null;
+      if (places.rawBytes!.byteLength !== 0 || !fitsCount(places as Record<ColumnName, ColumnPlace>, count))
+        return null;
+      part = new PartFile(path, { bytes, fd }, count, places as Record<ColumnName, ColumnPlace>, chunkRows);
+      return part;
+    } finally {
+      if (part === null) await closeFile(fd);
+    }
+  }
+
+  /** Closes the file; reading it afterwards throws. */
+  close(): void {
+    if (this.fd === null) return;
+    UNCLOSED.unregister(this);
+    closeSync(this.fd);
+    this.fd = null;
+  }
+
+  /** Runs `use` with a reader of the part's columns from the file checked. */
+  reading<T>(use: (read: ColumnReader) => T): T {
+    if (this.fd === null) throw new Error(`${this.path} was closed`);
+    return use(new ColumnReader(this.fd, this.places, this.count, this.chunkRows));
+  }
+
+  /** The span of its events' times, read once. */
+  timeSpan(): TimeSpan {
+    this.span ??= this.reading((read) => {
+      let span: TimeSpan = { min: Infinity, max: -Infinity, untimed: false };
+      for (let r = 0; r < this.count; r += read.chunkRows)
+        span = widenedSpan(span, read.rows("ts", r, Math.min(r + read.chunkRows, this.count)));
+      return span;
+    });
+    return this.span;
+  }
+
+  /** Its dictionary's bytes, read once. */
+  dictionaryBytes(): Uint8Array {
+    this.dictionary ??= this.reading((read) => read.whole("dictionary"));
+    return this.dictionary;
+  }
+
+  /** The value of each string index its columns may hold (see valuesOfDictionary), parsed once. */
+  dictionaryValues(): Array<string | null | undefined> {
+    this.values ??= valuesOfDictionary(this.dictionaryBytes());
+    return this.values;
+  }
+
+  /** All its columns, read into memory once: for a run that makes all its events, or joins the part to others. */
+  all(): EventColumns {
+    this.columns ??= this.reading((read) => {
+      const bytes = Buffer.allocUnsafeSlow(this.bytes);
+      read.into(bytes, 0);
+      const { columns, end } = columnsFromBytes(bytes, 0);
+      if (end !== this.bytes) throw new Error(`${this.path} does not hold its columns`);
+      return columns;
+    });
+    return this.columns;
+  }
+}
+
+const openFile = promisify(open);
+const readFile = promisify(read);
+const statFile = promisify(fstat);
+const closeFile = promisify(close);
+
+/** Closes the file of a part collected without being closed. */
+const UNCLOSED = new FinalizationRegistry<number>((fd) => {
+  try {
+    closeSync(fd);
+  } catch {
+    // Already closed by the process's end.
+  }
+});
+
+/** How many values a row has in each column of one value or more a row. */
+const ROW_WIDTHS: ReadonlyArray<[ColumnName, number]> = [
+  ["ts", 1],
+  ["line", 1],
+  ["needsTime", 1],
+  ["source", 1],
+  ["text", TEXT_FIELDS.length],
+  ["twin", 1],
+  ["tsEstimated", 1],
+  ["factMask", FACT_WORDS],
+  ["rawStart", 1],
+  ["rawLength", 1],
+  ["fileOffset", 1],
+];
+
+/**
+ * Whether each column of values by row holds `count` rows of them; one of MOSTLY_ZERO, and where
+ * each line starts (a plain file's, which starts where its offset says), may be written empty.
+ */
+function fitsCount(places: Readonly<Record<ColumnName, ColumnPlace>>, count: number): boolean {
+  return ROW_WIDTHS.every(([name, width]) => {
+    const values = places[name].byteLength / COLUMN_TYPES[name].BYTES_PER_ELEMENT;
+    return values === count * width || (values === 0 && (MOSTLY_ZERO.includes(name) || name === "rawStart"));
+  });
+}
+
+/** Reads a part's columns from its open file. */
+export class ColumnReader {
+  private readonly fd: number;
+  private readonly places: Readonly<Record<ColumnName, ColumnPlace>>;
+  /** How many rows the part has. */
+  readonly count: number;
+  /** How many rows a chunk of a column read at a time holds. */
+  readonly chunkRows: number;
+
+  constructor(
+    fd: number,
+    places: Readonly<Record<ColumnName, ColumnPlace>>,
+    count: number,
+    chunkRows: number,
+  ) {
+    this.fd = fd;
+    this.places = places;
+    this.count = count;
+    this.chunkRows = chunkRows;
+  }
+
+  /**
+   * Elements [from, to) of a column, in a buffer of the column's own that the next read of the same
+   * column writes over: a caller copies out what it keeps. A column of MOSTLY_ZERO written empty
+   * reads as zeros.
+   */
+  rows<K extends ColumnName>(name: K, from: number, to: number): Column<K> {
+    const type = COLUMN_TYPES[name];
+    const length = (to - from) * type.BYTES_PER_ELEMENT;
+    const buffer = scratch(name, length);
+    const place = this.places[name];
+    if (place.byteLength === 0 && MOSTLY_ZERO.includes(name)) buffer.fill(0, 0, length);
+    else {
+      if (from < 0 || from * type.BYTES_PER_ELEMENT + length > place.byteLength)
+        throw new Error(`rows ${from} to ${to} are past column ${name}`);
+      this.into(buffer.subarray(0, length), place.at + from * type.BYTES_PER_ELEMENT);
+    }
+    return type.make(buffer.buffer as ArrayBuffer, buffer.byteOffset, to - from) as Column<K>;
+  }
+
+  /** How many elements a column holds (0 for one written empty). */
+  elements(name: ColumnName): number {
+    return this.places[name].byteLength / COLUMN_TYPES[name].BYTES_PER_ELEMENT;
+  }
+
+  /** A whole column, in memory of its own. */
+  whole<K extends ColumnName>(name: K): Column<K> {
+    const place = this.places[name];
+    const bytes = Buffer.allocUnsafeSlow(place.byteLength);
+    this.into(bytes, place.at);
+    const type = COLUMN_TYPES[name];
+    return type.make(bytes.buffer as ArrayBuffer, 0, place.byteLength / type.BYTES_PER_ELEMENT) as Column<K>;
+  }
+
+  /** Fills `bytes` from the file at `position`; throws when the file ends first. */
+  into(bytes: Uint8Array, position: number): void {
+    for (let done = 0; done < bytes.length;) {
+      const read = readSync(this.fd, bytes, done, bytes.length - done, position + done);
+      if (read === 0) throw new Error("a part's file ended early");
+      done += read;
+    }
+  }
+}
+
+/**
+ * One buffer per column, reused by every read of that column from any part (reads are synchronous,
+ * and a caller copies out what it keeps before the next read): memory touched once, not at every
+ * chunk. Each is made on an 8-byte boundary, so that any column's typed array fits it.
+ */
+const SCRATCH = new Map<ColumnName, Buffer>();
+
+function scratch(name: ColumnName, length: number): Buffer {
+  let buffer = SCRATCH.get(name);
+  if (buffer === undefined || buffer.length < length) {
+    buffer = Buffer.allocUnsafeSlow(Math.max(length, 2 * (buffer?.length ?? 0)));
+    SCRATCH.set(name, buffer);
+  }
+  return buffer;
+}

@@ -1,0 +1,204 @@
+import type { BaseEvent } from "../core/event.ts";
+import { meetsNoneBetween, type KeyFilter } from "../core/incremental/key-filter.ts";
+import {
+  COLUMN_TYPES,
+  countAtOrAfter,
+  FACT_WORDS,
+  factsOfKind,
+  gateOf,
+  meetsGate,
+  selectEvents,
+  TEXT_FIELDS,
+  withValues,
+  type ColumnName,
+  type EventColumns,
+  type EventKeys,
+  type Gate,
+} from "./event-columns.ts";
+import type { LineBytes } from "./file-bytes.ts";
+import type { ColumnReader, PartFile } from "./part-file.ts";
+
+/**
+ * The events of a part's file that `pick` takes, as selectEvents gives those of columns in memory.
+ * The rows `filter` lets through are found from the times and the text column, read a chunk at a
+ * time; only those rows are then read of every column, and decoded. Without a filter every row is
+ * a candidate, and the part is read whole.
+ */
+export function selectFromPart(
+  part: PartFile,
+  file: string,
+  lineBase: number,
+  raw: LineBytes,
+  pick: (keys: EventKeys) => boolean,
+  filter: KeyFilter | null,
+): BaseEvent[] {
+  if (filter === null) return selectEvents(part.all(), file, lineBase, raw, pick);
+  const span = part.timeSpan();
+  if (meetsNoneBetween(filter, span.min, span.max, span.untimed)) return [];
+  const values = part.dictionaryValues();
+  const dictionary = part.dictionaryBytes();
+  const gate = gateOf(filter, values);
+  const gathered = part.reading((read) => {
+    const rows = rowsThrough(read, gate);
+    return rows.length === 0 ? null : gatheredRows(read, rows, dictionary);
+  });
+  return gathered === null ? [] : selectEvents(withValues(gathered, values), file, lineBase, raw, pick);
+}
+
+/** How many of a part's events have a time at or after `from`, as countFrom counts those of columns. */
+export function countFromPart(part: PartFile, from: number): number {
+  const span = part.timeSpan();
+  if (!(span.max >= from)) return 0;
+  if (span.min >= from && !span.untimed) return part.count;
+  return part.reading((read) => {
+    let n = 0;
+    for (let r = 0; r < read.count; r += read.chunkRows)
+      n += countAtOrAfter(read.rows("ts", r, Math.min(r + read.chunkRows, read.count)), from);
+    return n;
+  });
+}
+
+/** The rows that pass the gate, in order, from their times and text fields. */
+function rowsThrough(read: ColumnReader, gate: Gate): Int32Array {
+  const fields = TEXT_FIELDS.length;
+  let rows = new Int32Array(1024);
+  let n = 0;
+  for (let from = 0; from < read.count; from += read.chunkRows) {
+    const to = Math.min(from + read.chunkRows, read.count);
+    const ts = read.rows("ts", from, to);
+    const text = read.rows("text", from * fields, to * fields);
+    for (let i = 0; i < to - from; i++) {
+      if (!meetsGate(gate, text, i * fields, ts[i]!)) continue;
+      if (n === rows.length) {
+        const more = new Int32Array(2 * n);
+        more.set(rows);
+        rows = more;
+      }
+      rows[n++] = from + i;
+    }
+  }
+  return rows.subarray(0, n);
+}
+
+/**
+ * Columns of `rows` of the part alone, as columnsFromBytes would give them were the part only
+ * those rows: every fixed-width column's values of the rows, and of each facts column the values
+ * the rows' masks ask for, in order.
+ */
+function gatheredRows(read: ColumnReader, rows: Int32Array, dictionary: Uint8Array): EventColumns {
+  const factMask = fixed(read, "factMask", rows, FACT_WORDS);
+  const starts = factStarts(read, rows);
+  const fileOffset = fixed(read, "fileOffset", rows, 1);
+  return {
+    count: rows.length,
+    ts: fixed(read, "ts", rows, 1),
+    line: fixed(read, "line", rows, 1),
+    needsTime: fixed(read, "needsTime", rows, 1),
+    source: fixed(read, "source", rows, 1),
+    text: fixed(read, "text", rows, TEXT_FIELDS.length),
+    twin: fixed(read, "twin", rows, 1),
+    tsEstimated: fixed(read, "tsEstimated", rows, 1),
+    factMask,
+    factText: ranges(read, "factText", starts, factMask),
+    factNumber: ranges(read, "factNumber", starts, factMask),
+    factFlag: ranges(read, "factFlag", starts, factMask),
+    factJson: ranges(read, "factJson", starts, factMask),
+    dictionary,
+    // A plain file's part keeps no line bytes: each line starts where it does in the file.
+    rawStart: read.elements("rawStart") === 0 ? fileOffset : fixed(read, "rawStart", rows, 1),
+    rawLength: fixed(read, "rawLength", rows, 1),
+    fileOffset,
+    rawBytes: new Uint8Array(0),
+  };
+}
+
+/** A new array of a column's kind, of `length` zeros. */
+function made<K extends ColumnName>(name: K, length: number): EventColumns[K] {
+  const type = COLUMN_TYPES[name];
+  return type.make(new ArrayBuffer(length * type.BYTES_PER_ELEMENT), 0, length) as EventColumns[K];
+}
+
+/** The `width` values of each of `rows` in a column of `width` values a row. */
+function fixed<K extends ColumnName>(
+  read: ColumnReader,
+  name: K,
+  rows: Int32Array,
+  width: number,
+): EventColumns[K] {
+  const out = made(name, rows.length * width);
+  for (let k = 0; k < rows.length;) {
+    const from = rows[k]!;
+    const to = Math.min(from + read.chunkRows, read.count);
+    const chunk = read.rows(name, from * width, to * width);
+    for (; k < rows.length && rows[k]! < to; k++)
+      for (let j = 0, at = (rows[k]! - from) * width; j < width; j++) out[k * width + j] = chunk[at + j]!;
+  }
+  return out;
+}
+
+/** The facts columns, in the order of their kinds' codes (text, number, flag, JSON). */
+const FACT_COLUMNS = ["factText", "factNumber", "factFlag", "factJson"] as const;
+
+/**
+ * Where each of `rows`' facts of each kind start in the facts columns, at `4 * k + kind`: counted
+ * over the masks of every row before it. The masks of all rows must ask for every value of every
+ * facts column, as factStartsOf checks of columns in memory.
+ */
+function factStarts(read: ColumnReader, rows: Int32Array): Int32Array {
+  const starts = new Int32Array(4 * rows.length);
+  const totals = [0, 0, 0, 0];
+  let k = 0;
+  for (let from = 0; from < read.count; from += read.chunkRows) {
+    const to = Math.min(from + read.chunkRows, read.count);
+    const masks = read.rows("factMask", from * FACT_WORDS, to * FACT_WORDS);
+    for (let i = from; i < to; i++) {
+      if (k < rows.length && rows[k] === i) {
+        for (let kind = 0; kind < 4; kind++) starts[4 * k + kind] = totals[kind]!;
+        k++;
+      }
+      for (let w = 0; w < FACT_WORDS; w++) {
+        const mask = masks[(i - from) * FACT_WORDS + w]!;
+        if (mask !== 0) for (let kind = 0; kind < 4; kind++) totals[kind]! += factsOfKind(mask, w, kind);
+      }
+    }
+  }
+  FACT_COLUMNS.forEach((name, kind) => {
+    if (totals[kind] !== read.elements(name)) throw new Error("the facts columns do not match their masks");
+  });
+  return starts;
+}
+
+/** Of the facts column `name`, the values each gathered row's mask asks for, row after row. */
+function ranges<K extends (typeof FACT_COLUMNS)[number]>(
+  read: ColumnReader,
+  name: K,
+  starts: Int32Array,
+  masks: Uint32Array,
+): EventColumns[K] {
+  const kind = FACT_COLUMNS.indexOf(name);
+  const rows = starts.length / 4;
+  const lengths = new Int32Array(rows);
+  let total = 0;
+  for (let k = 0; k < rows; k++) {
+    for (let w = 0; w < FACT_WORDS; w++) lengths[k]! += factsOfKind(masks[k * FACT_WORDS + w]!, w, kind);
+    total += lengths[k]!;
+  }
+  const out = made(name, total);
+  const end = read.elements(name);
+  let o = 0;
+  for (let k = 0; k < rows;) {
+    if (lengths[k] === 0) {
+      k++;
+      continue;
+    }
+    const from = starts[4 * k + kind]!;
+    if (from + lengths[k]! > end) throw new Error(`the facts of row ${k} are past column ${name}`);
+    const chunk = read.rows(name, from, Math.min(end, Math.max(from + read.chunkRows, from + lengths[k]!)));
+    for (; k < rows; k++) {
+      const at = starts[4 * k + kind]! - from;
+      if (at + lengths[k]! > chunk.length) break;
+      for (let j = 0; j < lengths[k]!; j++) out[o++] = chunk[at + j]!;
+    }
+  }
+  return out;
+}

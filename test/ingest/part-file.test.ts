@@ -1,0 +1,69 @@
+import { renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { crc32 } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { columnsToBytes, type EventColumns } from "../../src/ingest/event-columns.ts";
+import { PartFile } from "../../src/ingest/part-file.ts";
+import { readWithColumns, SAMPLE_LOG, throughBytes } from "../helpers/event-columns.ts";
+import { tmpTree } from "../helpers/tmp.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** The sample log's columns written as the cache writes a plain file's part, and where. */
+async function writtenPart(): Promise<{ file: string; bytes: Buffer; columns: EventColumns }> {
+  const { columns } = await readWithColumns(path.join(ROOT, SAMPLE_LOG), SAMPLE_LOG, false);
+  const bytes = Buffer.concat(columnsToBytes(columns, false));
+  const file = path.join(tmpTree({}), "a.0.seg");
+  writeFileSync(file, bytes);
+  return { file, bytes, columns };
+}
+
+describe("a part's file", () => {
+  it("is checked whole: a length, CRC or layout other than written is no part", async () => {
+    const { file, bytes } = await writtenPart();
+    expect((await PartFile.open(file, bytes.length, crc32(bytes)))?.count).toBeGreaterThan(100);
+    expect(await PartFile.open(file, bytes.length, crc32(bytes) ^ 1)).toBeNull();
+    expect(await PartFile.open(file, bytes.length + 1, crc32(bytes))).toBeNull();
+    // Another number of columns, with a CRC that fits the changed bytes.
+    const other = Buffer.from(bytes);
+    other.writeUInt32LE(other.readUInt32LE(4) + 1, 4);
+    writeFileSync(file, other);
+    expect(await PartFile.open(file, other.length, crc32(other))).toBeNull();
+    // A column longer than the file.
+    const long = Buffer.from(bytes);
+    long.writeDoubleLE(bytes.length, 8);
+    writeFileSync(file, long);
+    expect(await PartFile.open(file, long.length, crc32(long))).toBeNull();
+  });
+
+  it("reads rows of a column, zeros of a column written empty, and all columns as the cache reads them", async () => {
+    const { file, bytes, columns } = await writtenPart();
+    const part = (await PartFile.open(file, bytes.length, crc32(bytes), 5))!;
+    part.reading((read) => {
+      expect([...read.rows("ts", 3, 11)]).toEqual([...columns.ts.subarray(3, 11)]);
+      expect([...read.rows("text", 18, 45)]).toEqual([...columns.text.subarray(18, 45)]);
+      // `twin` holds only zeros here, so the part has it empty.
+      expect(read.elements("twin")).toBe(0);
+      expect([...read.rows("twin", 2, 6)]).toEqual([0, 0, 0, 0]);
+      expect(() => read.rows("line", columns.count - 1, columns.count + 1)).toThrow(/past column line/);
+    });
+    const all = part.all();
+    const expected = throughBytes(columns, false);
+    for (const name of ["ts", "line", "text", "factMask", "factText", "dictionary", "rawStart"] as const)
+      expect([...all[name]]).toEqual([...expected[name]]);
+    expect(part.timeSpan().max).toBe(Math.max(...columns.ts.filter(Number.isFinite)));
+    expect(part.dictionaryValues()).toContain("a2a.send");
+  });
+
+  it("reads the file it checked after another is put at its path, until it is closed", async () => {
+    const { file, bytes, columns } = await writtenPart();
+    const part = (await PartFile.open(file, bytes.length, crc32(bytes)))!;
+    const other = Buffer.from(bytes);
+    other.writeDoubleLE(-1, 8 + 8);
+    writeFileSync(`${file}.copy`, other);
+    renameSync(`${file}.copy`, file);
+    expect(part.reading((read) => read.rows("ts", 0, 1)[0])).toBe(columns.ts[0]);
+    part.close();
+    expect(() => part.reading(() => 1)).toThrow(/was closed/);
+  });
+});
