@@ -1,3 +1,4 @@
+import { indexOfValues, type StringIndex } from "./dictionary-index.ts";
 import { bytesInMemory, FileLine, type LineBytes } from "./file-bytes.ts";
 import type { StoredLine } from "../core/stored-line.ts";
 import { EventSource, type BaseEvent } from "../core/event.ts";
@@ -479,18 +480,20 @@ const WORK_SESSION = 1;
 const CONVERSATION = 2;
 const TASK = 4;
 
-/** The filter's gate on columns whose strings are `values`. */
-export function gateOf(filter: KeyFilter, values: ReadonlyArray<string | null | undefined>): Gate {
-  const flags = new Uint8Array(values.length);
+/**
+ * The filter's gate on columns whose dictionary `strings` indexes: each string the filter names is
+ * looked up there, and its entries flagged (an entry's place in the gate's arrays is its index
+ * plus two, as in valuesByIndex).
+ */
+export function gateOf(filter: KeyFilter, strings: StringIndex): Gate {
+  const flags = new Uint8Array(strings.size + 2);
   const sets: Array<[ReadonlySet<string> | undefined, number]> = [
     [filter.workSessionIds, WORK_SESSION],
     [filter.conversationIds, CONVERSATION],
     [filter.taskIds, TASK],
   ];
-  for (const [set, flag] of sets) {
-    if (set === undefined || set.size === 0) continue;
-    for (let k = 2; k < values.length; k++) if (set.has(values[k] as string)) flags[k]! |= flag;
-  }
+  for (const [set, flag] of sets)
+    for (const value of set ?? []) for (const k of strings.indexesOf(value)) flags[k + 2]! |= flag;
   // Places in text order, so that the lesser place is the agent a thread key names first.
   const names = new Set<string>();
   for (const [a, byB] of filter.pairs ?? []) {
@@ -504,14 +507,10 @@ export function gateOf(filter: KeyFilter, values: ReadonlyArray<string | null | 
     for (const [b, since] of byB) pairSince.set(place.get(a)! * sorted.length + place.get(b)!, since);
   const buckets = [...(filter.buckets ?? new Map<string, ReadonlySet<number>>())];
   const typePlace = new Map(buckets.map(([type], i) => [type, i]));
-  const agentSlot = new Int32Array(values.length).fill(-1);
-  const typeSlot = new Int32Array(values.length).fill(-1);
-  if (place.size > 0 || typePlace.size > 0)
-    for (let k = 2; k < values.length; k++) {
-      const v = values[k] as string;
-      agentSlot[k] = place.get(v) ?? -1;
-      typeSlot[k] = typePlace.get(v) ?? -1;
-    }
+  const agentSlot = new Int32Array(strings.size + 2).fill(-1);
+  const typeSlot = new Int32Array(strings.size + 2).fill(-1);
+  for (const [name, i] of place) for (const k of strings.indexesOf(name)) agentSlot[k + 2] = i;
+  for (const [type, i] of typePlace) for (const k of strings.indexesOf(type)) typeSlot[k + 2] = i;
   return {
     before: filter.before ?? Infinity,
     alternatives: hasAlternatives(filter),
@@ -566,6 +565,15 @@ export function withValues(columns: EventColumns, values: Array<string | null | 
   return columns;
 }
 
+/** The StringIndex of each dictionary's values, made once however often its events are picked from. */
+const stringIndexes = new WeakMap<ReadonlyArray<string | null | undefined>, StringIndex>();
+
+function stringIndexOf(values: ReadonlyArray<string | null | undefined>): StringIndex {
+  let index = stringIndexes.get(values);
+  if (index === undefined) stringIndexes.set(values, (index = indexOfValues(values)));
+  return index;
+}
+
 function valuesOf(columns: EventColumns): Array<string | null | undefined> {
   let values = parsedDictionaries.get(columns);
   if (values === undefined) parsedDictionaries.set(columns, (values = valuesOfOnce(columns)));
@@ -598,7 +606,7 @@ function decodeRows(
   const strings = values.length - 2;
   const facts = new FactsDecoder(columns, values);
   // With a filter most rows are passed over unread, so the facts are found by each row's start.
-  const gate = pick !== null && filter !== null ? gateOf(filter, values) : null;
+  const gate = pick !== null && filter !== null ? gateOf(filter, stringIndexOf(values)) : null;
   // Worked out at the first row picked: most selections of a rerun pick none of a large part's rows.
   let factStarts: Int32Array | null = null;
   const lineBytes = raw instanceof Uint8Array ? bytesInMemory(raw) : raw;
@@ -816,13 +824,8 @@ function valuesOfOnce(columns: EventColumns): Array<string | null | undefined> {
   return parsedDictionaries.get(columns) ?? valuesByIndex(dictionaryOf(columns));
 }
 
-/** The value of every index a string column may hold (see valuesByIndex), from a dictionary's bytes. */
-export function valuesOfDictionary(dictionary: Uint8Array): Array<string | null | undefined> {
-  return valuesByIndex(dictionaryOf({ dictionary }));
-}
-
 /** The strings of the columns' dictionary, parsed from its bytes; throws when they are not a list of strings. */
-export function dictionaryOf(columns: Pick<EventColumns, "dictionary">): string[] {
+export function dictionaryOf(columns: EventColumns): string[] {
   // A Buffer over the same bytes: Buffer.from of a typed array would copy them (some 15 MB).
   const { buffer, byteOffset, byteLength } = columns.dictionary;
   const dictionary: unknown = JSON.parse(Buffer.from(buffer, byteOffset, byteLength).toString("utf8"));

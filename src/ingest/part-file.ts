@@ -7,12 +7,12 @@ import {
   FACT_WORDS,
   MOSTLY_ZERO,
   TEXT_FIELDS,
-  valuesOfDictionary,
   widenedSpan,
   type ColumnName,
   type EventColumns,
   type TimeSpan,
 } from "./event-columns.ts";
+import { DictionaryIndex } from "./dictionary-index.ts";
 import { crcOf } from "./file-bytes.ts";
 
 /** Where a column's bytes are in a part's file. */
@@ -49,8 +49,7 @@ export class PartFile {
   private readonly places: Readonly<Record<ColumnName, ColumnPlace>>;
   private readonly chunkRows: number;
   private span: TimeSpan | null = null;
-  private values: Array<string | null | undefined> | null = null;
-  private dictionary: Uint8Array | null = null;
+  private strings: DictionaryIndex | null = null;
   private columns: EventColumns | null = null;
 
   private constructor(
@@ -141,16 +140,10 @@ export class PartFile {
     return this.span;
   }
 
-  /** Its dictionary's bytes, read once. */
-  dictionaryBytes(): Uint8Array {
-    this.dictionary ??= this.reading((read) => read.whole("dictionary"));
-    return this.dictionary;
-  }
-
-  /** The value of each string index its columns may hold (see valuesOfDictionary), parsed once. */
-  dictionaryValues(): Array<string | null | undefined> {
-    this.values ??= valuesOfDictionary(this.dictionaryBytes());
-    return this.values;
+  /** Its dictionary, read once and left as bytes until a string is asked for (see DictionaryIndex). */
+  dictionary(): DictionaryIndex {
+    this.strings ??= new DictionaryIndex(this.reading((read) => read.whole("dictionary")));
+    return this.strings;
   }
 
   /** All its columns, read into memory once: for a run that makes all its events, or joins the part to others. */

@@ -15,6 +15,7 @@ import {
   type EventKeys,
   type Gate,
 } from "./event-columns.ts";
+import type { DictionaryIndex } from "./dictionary-index.ts";
 import type { LineBytes } from "./file-bytes.ts";
 import type { ColumnReader, PartFile } from "./part-file.ts";
 
@@ -35,14 +36,14 @@ export function selectFromPart(
   if (filter === null) return selectEvents(part.all(), file, lineBase, raw, pick);
   const span = part.timeSpan();
   if (meetsNoneBetween(filter, span.min, span.max, span.untimed)) return [];
-  const values = part.dictionaryValues();
-  const dictionary = part.dictionaryBytes();
-  const gate = gateOf(filter, values);
+  const strings = part.dictionary();
+  const gate = gateOf(filter, strings);
   const gathered = part.reading((read) => {
     const rows = rowsThrough(read, gate);
-    return rows.length === 0 ? null : gatheredRows(read, rows, dictionary);
+    return rows.length === 0 ? null : gatheredRows(read, rows);
   });
-  return gathered === null ? [] : selectEvents(withValues(gathered, values), file, lineBase, raw, pick);
+  if (gathered === null) return [];
+  return selectEvents(withValues(gathered, ownStrings(gathered, strings)), file, lineBase, raw, pick);
 }
 
 /** How many of a part's events have a time at or after `from`, as countFrom counts those of columns. */
@@ -83,9 +84,9 @@ function rowsThrough(read: ColumnReader, gate: Gate): Int32Array {
 /**
  * Columns of `rows` of the part alone, as columnsFromBytes would give them were the part only
  * those rows: every fixed-width column's values of the rows, and of each facts column the values
- * the rows' masks ask for, in order.
+ * the rows' masks ask for, in order. Their string indexes are the part's until ownStrings.
  */
-function gatheredRows(read: ColumnReader, rows: Int32Array, dictionary: Uint8Array): EventColumns {
+function gatheredRows(read: ColumnReader, rows: Int32Array): EventColumns {
   const factMask = fixed(read, "factMask", rows, FACT_WORDS);
   const starts = factStarts(read, rows);
   const fileOffset = fixed(read, "fileOffset", rows, 1);
@@ -103,13 +104,42 @@ function gatheredRows(read: ColumnReader, rows: Int32Array, dictionary: Uint8Arr
     factNumber: ranges(read, "factNumber", starts, factMask),
     factFlag: ranges(read, "factFlag", starts, factMask),
     factJson: ranges(read, "factJson", starts, factMask),
-    dictionary,
+    // Its strings are given as values (see ownStrings).
+    dictionary: new Uint8Array(0),
     // A plain file's part keeps no line bytes: each line starts where it does in the file.
     rawStart: read.elements("rawStart") === 0 ? fileOffset : fixed(read, "rawStart", rows, 1),
     rawLength: fixed(read, "rawLength", rows, 1),
     fileOffset,
     rawBytes: new Uint8Array(0),
   };
+}
+
+/** An index no dictionary reaches: one past the part's dictionary stays past the rows' own. */
+const PAST = 0x7fffffff;
+
+/**
+ * Gives gathered rows a dictionary of their own, of only the strings they name, made from the
+ * part's as they are met: their string indexes (text, text facts, JSON facts) are rewritten to
+ * it, and its values are given as valuesByIndex gives them (absent and null first). Null (-1) and
+ * absent (-2) stay; an index past the part's dictionary stays past this one, so the decode still
+ * throws on it.
+ */
+function ownStrings(columns: EventColumns, strings: DictionaryIndex): Array<string | null | undefined> {
+  const values: Array<string | null | undefined> = [undefined, null];
+  const placed = new Map<number, number>();
+  for (const column of [columns.text, columns.factText, columns.factJson])
+    for (let i = 0; i < column.length; i++) {
+      const k = column[i]!;
+      if (k < 0) continue;
+      let at = k < strings.size ? placed.get(k) : PAST;
+      if (at === undefined) {
+        at = values.length - 2;
+        placed.set(k, at);
+        values.push(strings.valueAt(k));
+      }
+      column[i] = at;
+    }
+  return values;
 }
 
 /** A new array of a column's kind, of `length` zeros. */

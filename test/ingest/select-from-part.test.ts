@@ -7,6 +7,7 @@ import {
   columnsToBytes,
   countFrom,
   selectEvents,
+  TEXT_FIELDS,
   type EventColumns,
 } from "../../src/ingest/event-columns.ts";
 import { bytesInMemory } from "../../src/ingest/file-bytes.ts";
@@ -63,6 +64,23 @@ describe("a selection from a part's file", () => {
       for (const cut of [-Infinity, Math.min(...times), middle(events), Math.max(...times), Infinity])
         expect(countFromPart(part, cut)).toBe(countFrom(columns, cut));
     }
+  });
+
+  it("throws on a string index past the part's dictionary, as the columns in memory do", async () => {
+    const { columns } = await readWithColumns(path.join(ROOT, SAMPLE_LOG), SAMPLE_LOG, false);
+    const lines = bytesInMemory(readFileSync(path.join(ROOT, SAMPLE_LOG)));
+    const text = columns.text.slice();
+    // The last event's type.
+    text[text.length - TEXT_FIELDS.length + 1] = 1e8;
+    const damaged = { ...columns, text };
+    const last = Math.max(...columns.ts.filter(Number.isFinite));
+    expect(() => selectEvents(damaged, SAMPLE_LOG, 0, lines, () => true, { from: last })).toThrow(
+      /out of range/,
+    );
+    const part = await partOf(damaged, 7);
+    expect(() => selectFromPart(part, SAMPLE_LOG, 0, lines, () => true, { from: last })).toThrow(
+      /out of range/,
+    );
   });
 
   it("throws when the facts' masks ask for more values than the facts columns hold", async () => {
