@@ -448,12 +448,8 @@ function earlierFilter(
   ties: Ties,
   loose: LooseThreads,
 ): KeyFilter {
-  const tiedToDirty = (tied: TieLookup): Set<string> => {
-    const keys = new Set<string>();
-    for (const [key, sessions] of tied.entries())
-      if (sessions.length === 1 && dirty.has(sessions[0] as string)) keys.add(key);
-    return keys;
-  };
+  const tiedToDirty = (tied: TieLookup): Set<string> =>
+    new Set(tied.keysTiedOnlyTo((session) => dirty.has(session)));
   const taskIds = tiedToDirty(ties.byTask);
   for (const id of tasks) taskIds.add(id);
   const conversationIds = tiedToDirty(ties.byConversation);

@@ -58,11 +58,29 @@ describe("TieLookup", () => {
           const lookup = new TieLookup(kept);
           for (const key of keys.slice(cut)) lookup.add(key, [`ws_${key}`]);
           for (const key of keys) expect(lookup.get(key)).toEqual([`ws_${key}`]);
-          expect(new Map(lookup.entries())).toEqual(new Map(keys.map((k) => [k, [`ws_${k}`]])));
+          expect(lookup.keysTiedOnlyTo((session) => session.length % 2 === 0).sort()).toEqual(
+            keys.filter((k) => `ws_${k}`.length % 2 === 0).sort(),
+          );
+          expect(lookup.keysTiedOnlyTo(() => false)).toEqual([]);
           expect(lookup.table()).toEqual(tableOf(keys));
         },
       ),
     );
+  });
+
+  it("gives the keys tied to one session only, kept or added, of the sessions asked for", () => {
+    const lookup = new TieLookup(
+      tieTableOf([
+        ["a", ["ws_1"]],
+        ["b", ["ws_1", "ws_2"]],
+        ["c", []],
+        ["d", ["ws_2"]],
+      ]),
+    );
+    lookup.add("e", ["ws_1"]);
+    lookup.add("f", ["ws_1", "ws_3"]);
+    expect(lookup.keysTiedOnlyTo((session) => session === "ws_1")).toEqual(["a", "e"]);
+    expect(lookup.keysTiedOnlyTo((session) => session !== "ws_3")).toEqual(["a", "d", "e"]);
   });
 
   it("leaves the kept table as it was, and shares it when nothing was added", () => {
