@@ -173,7 +173,11 @@ async function tryReuse(
   try {
     again = reanalyze(kept.snapshot, input, cached, context);
     if (!("layout" in again)) return again.reason;
-    await writeReport(target, again.layout, kept.report, { ...keep, snapshot: again.snapshot });
+    await writeReport(target, again.layout, kept.report, {
+      ...keep,
+      snapshot: again.snapshot,
+      seed: kept.strings,
+    });
   } catch (error) {
     if (error instanceof DamagedCacheError) return DAMAGED;
     if (error instanceof KeptReportChangedError) return error.message;

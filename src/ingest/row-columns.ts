@@ -38,6 +38,9 @@ export type Fields = Readonly<Record<string, readonly unknown[]>>;
 export class RowColumnsWriter {
   private readonly indexes = new Map<string, number>();
   private readonly strings: string[] = [];
+  /** How many strings the table started with (see the constructor), and which of them a table named. */
+  private readonly seeded: number;
+  private readonly named: Uint8Array;
   /** The columns, in the order they were made. */
   readonly arrays: ColumnArray[] = [];
   /** Gives a string's index in the table, adding it when new; refuses what is not a string. */
@@ -48,9 +51,36 @@ export class RowColumnsWriter {
       index = this.strings.length;
       this.indexes.set(value, index);
       this.strings.push(value);
-    }
+    } else if (index < this.seeded) this.named[index] = 1;
     return index;
   };
+
+  /**
+   * A writer whose table starts with `seed`, in its order, whether tables name its strings or not:
+   * a snapshot written from one read keeps the strings it read at their places, so that their text
+   * need not be made again (see `seedUse`). A seed that holds a string twice, which no writer
+   * makes, is not used.
+   */
+  constructor(seed: readonly string[] = []) {
+    for (const value of seed) {
+      if (this.indexes.has(value)) {
+        this.indexes.clear();
+        this.strings.length = 0;
+        break;
+      }
+      this.indexes.set(value, this.strings.length);
+      this.strings.push(value);
+    }
+    this.seeded = this.strings.length;
+    this.named = new Uint8Array(this.seeded);
+  }
+
+  /** How many strings the table was seeded with, and how many of those no table named. */
+  seedUse(): { seeded: number; unnamed: number } {
+    let unnamed = 0;
+    for (let i = 0; i < this.seeded; i++) if (this.named[i] === 0) unnamed++;
+    return { seeded: this.seeded, unnamed };
+  }
 
   /**
    * Adds the columns of `rows`, each of which has the fields `spec` names. Gives the arrays made

@@ -86,12 +86,24 @@ export interface SnapshotColumns {
   head: SnapshotHead;
   arrays: ColumnArray[];
   strings: readonly string[];
+  /** How many of the strings, from the first, are the seed's, in its order (0 without a seed). */
+  seeded: number;
   /** The columns of the members' places in the Report (two numbers a member), to fill in later. */
   places: Record<"sessions" | "tasks" | "flows" | "unattributed", Float64Array>;
 }
 
-/** The snapshot as columns. */
-export function snapshotToColumns(snapshot: AnalysisSnapshot): SnapshotColumns {
+/**
+ * How much of a seed may go unnamed before the table is made without it: past that, strings the
+ * log no longer names would outweigh the text a seed saves making again.
+ */
+const MOST_UNNAMED = 1 / 3;
+
+/**
+ * The snapshot as columns. With `seed` (the strings of the snapshot a rerun read), the table of
+ * strings starts with them, in their order, so that their text can be written as it was read;
+ * when more than a third of them are no longer named, it is made anew.
+ */
+export function snapshotToColumns(snapshot: AnalysisSnapshot, seed: readonly string[] = []): SnapshotColumns {
   const {
     byConversation,
     byTask,
@@ -106,7 +118,7 @@ export function snapshotToColumns(snapshot: AnalysisSnapshot): SnapshotColumns {
     twinned,
     ...rest
   } = snapshot;
-  const writer = new RowColumnsWriter();
+  const writer = new RowColumnsWriter(seed);
   writer.fields(tieFields(byConversation), SNAPSHOT_TABLES.ties);
   writer.fields(tieFields(byTask), SNAPSHOT_TABLES.ties);
   const place = (made: Record<string, ColumnArray[]>): Float64Array => made.at?.[0] as Float64Array;
@@ -132,7 +144,9 @@ export function snapshotToColumns(snapshot: AnalysisSnapshot): SnapshotColumns {
     agents: agents.length,
     waits: waits.length,
   };
-  return { head: { ...rest, rows }, arrays: writer.arrays, strings: writer.stringList(), places };
+  const { seeded, unnamed } = writer.seedUse();
+  if (unnamed > seeded * MOST_UNNAMED) return snapshotToColumns(snapshot);
+  return { head: { ...rest, rows }, arrays: writer.arrays, strings: writer.stringList(), seeded, places };
 }
 
 /**

@@ -189,6 +189,26 @@ describe("writeReport and readSnapshot", () => {
     expect(readdirSync(path.dirname(file)).sort()).toEqual(["x.analysis", "x.report"]);
   });
 
+  it("write the strings read as the text read, with the new strings after them", async () => {
+    const draft = draftOf();
+    const { target, file } = await written(draft);
+    const kept = (await readKept(file))!;
+    const { values, json } = kept.strings;
+    expect(JSON.parse(Buffer.from(json).toString("utf8"))).toEqual(values);
+    const grown = { ...kept.snapshot, twinned: [...kept.snapshot.twinned, "fp-new"] };
+    await writeReport(target, draft.layout, null, {
+      file,
+      snapshot: grown,
+      warn: () => {},
+      seed: kept.strings,
+    });
+    const again = (await readKept(file))!;
+    expect(again.snapshot.twinned).toEqual(grown.twinned);
+    expect(again.strings.values).toEqual([...values, "fp-new"]);
+    const text = Buffer.from(again.strings.json).toString("utf8");
+    expect(text.startsWith(Buffer.from(json.subarray(0, json.length - 1)).toString("utf8"))).toBe(true);
+  });
+
   it("point each member's span at that member's JSON in the kept bytes", async () => {
     const draft = draftOf();
     const { file } = await written(draft);

@@ -158,6 +158,29 @@ describe("snapshotToColumns and snapshotFromColumns", () => {
     expect(back.tasks.map((t) => t.at)).toEqual(SNAPSHOT.tasks.map((t) => t.at));
   });
 
+  it("start the table of strings with a seed in its order, unless a third of it is no longer named", () => {
+    const plain = snapshotToColumns(SNAPSHOT);
+    expect(plain.seeded).toBe(0);
+    const seed = [...plain.strings].reverse();
+    const json = (value: unknown): string => JSON.stringify(value);
+    for (const unused of [[], ["gone-1"]]) {
+      const seeded = snapshotToColumns(SNAPSHOT, [...seed, ...unused]);
+      expect(seeded.seeded).toBe(seed.length + unused.length);
+      expect(seeded.strings.slice(0, seeded.seeded)).toEqual([...seed, ...unused]);
+      const back = snapshotFromColumns(seeded.head, seeded.arrays, seeded.strings);
+      for (const key of Object.keys(SNAPSHOT) as Array<keyof AnalysisSnapshot>)
+        expect(json(back[key]), key).toBe(json(SNAPSHOT[key]));
+    }
+    // A string the snapshot names that the seed lacks comes after it.
+    const added = snapshotToColumns({ ...SNAPSHOT, twinned: ["fp-new"] }, seed);
+    expect(added.strings.slice(seed.length)).toEqual(["fp-new"]);
+    // Mostly strings no longer named, or a string twice: the table is made anew.
+    const stale = Array.from({ length: seed.length }, (_, i) => `gone-${i}`);
+    expect(snapshotToColumns(SNAPSHOT, [...seed, ...stale]).seeded).toBe(0);
+    expect(snapshotToColumns(SNAPSHOT, [...seed, seed[0]!]).seeded).toBe(0);
+    expect(snapshotToColumns(SNAPSHOT, [...seed, seed[0]!]).strings).toEqual(plain.strings);
+  });
+
   it("throw when the columns do not fit the head's counts", () => {
     const { head, arrays, strings } = snapshotToColumns(SNAPSHOT);
     expect(() =>
