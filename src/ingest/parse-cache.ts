@@ -245,6 +245,23 @@ export class ParseCache {
    * a run on workers adds a part per range, so the parts of one run count once.
    */
   static readonly MAX_RUNS = 64;
+
+  /**
+   * Parts below this size are read into memory even by a lookup "in place": a smaller part costs
+   * little fresh memory, and a log of thousands of small files (a Claude Code projects folder)
+   * would spend the budget of files held open (MAX_IN_PLACE) on parts that do not need it.
+   */
+  static readonly IN_PLACE_BYTES = 64 * 1024;
+
+  /**
+   * How many parts one cache leaves in place at most, over all its lookups: each holds its file
+   * open until the run ends, and a system lets a process hold a thousand or so. Parts past it are
+   * read into memory.
+   */
+  static readonly MAX_IN_PLACE = 64;
+
+  /** How many more parts this cache may leave in place (see MAX_IN_PLACE). */
+  private inPlaceLeft = ParseCache.MAX_IN_PLACE;
   /** The format cache files are written and read under; cacheFormat() when absent. */
   private readonly format: string | undefined;
 
@@ -347,10 +364,14 @@ export class ParseCache {
     if (header.segments.some((s) => !s.file.startsWith(`${stem}.`))) return null;
     // The parts' files are read, or checked where they are, while the file's bytes are checked.
     const partFiles = header.segments.map((s) => path.join(this.dir, s.file));
-    const inPlace = mode === "in place" && !header.gzip;
-    const parts = inPlace
-      ? openParts(partFiles, header.segments, issued)
-      : readFiles(partFiles, issued).then((files) => ({ files, opened: undefined }));
+    const inPlace = header.segments.map(
+      (s) =>
+        mode === "in place" &&
+        !header.gzip &&
+        s.byteLength >= ParseCache.IN_PLACE_BYTES &&
+        this.inPlaceLeft-- > 0,
+    );
+    const parts = loadParts(partFiles, header.segments, inPlace, issued);
     parts.catch(() => undefined);
     let found: CachedParse | null = null;
     try {
@@ -360,7 +381,7 @@ export class ParseCache {
       // Parts checked in place for a lookup that gave up are closed, once their checks land.
       if (found === null)
         void parts.then(
-          ({ opened }) => opened?.forEach((part) => part.close()),
+          (loaded) => loaded?.forEach(closeIfInPlace),
           () => undefined,
         );
     }
@@ -374,7 +395,7 @@ export class ParseCache {
     header: CacheHeader,
     absPath: string,
     mode: LookupMode,
-    parts: Promise<{ files: Buffer[] | undefined; opened: PartFile[] | null | undefined }>,
+    parts: Promise<LoadedPart[] | null>,
   ): Promise<CachedParse | null> {
     // The file's bytes up to the cached end, all of them, each part's checked against the CRC the
     // parse took of them; a plain file's events are read from them again, block by block, as
@@ -388,8 +409,8 @@ export class ParseCache {
       if (blockCrcs === null) return null;
       if (!header.gzip) raw = new CheckedFileBytes(absPath, header.stop, blockCrcs);
     }
-    const { files, opened } = await parts;
-    if (opened === null) return null;
+    const loaded = await parts;
+    if (loaded === null) return null;
     const segments: CachedSegment[] = [];
     for (const [
       k,
@@ -403,8 +424,8 @@ export class ParseCache {
         stored: { file, bytes: byteLength, crc: fileCrc },
         ...(pieces === undefined ? {} : { pieces }),
       };
-      const part = opened?.[k];
-      if (part !== undefined) {
+      const part = loaded[k];
+      if (part instanceof PartFile) {
         // Checked where it is; its columns are read when asked for (a getter, which a spread reads).
         segments.push({
           lineBase,
@@ -416,7 +437,7 @@ export class ParseCache {
         });
         continue;
       }
-      const bytes = files?.[k];
+      const bytes = part;
       if (bytes === undefined) return null;
       // Every byte of each part's file, so a damaged one is a miss.
       if (bytes.length !== byteLength || crc32(bytes) !== fileCrc) return null;
@@ -553,32 +574,57 @@ async function writeSegment(
   return { file, bytes, crc: crc >>> 0 };
 }
 
+/** A part's file as a lookup gives it: its bytes read, or the file checked where it is. */
+type LoadedPart = Buffer | PartFile;
+
+/**
+ * Each part's file, read (readFiles) or, where `inPlace` says so, checked where it is (PartFile),
+ * once all the reads and checks are under way; null when a part in place does not check, a miss
+ * for the whole lookup, whose parts are then closed.
+ */
+async function loadParts(
+  files: readonly string[],
+  segments: readonly CacheSegment[],
+  inPlace: readonly boolean[],
+  issued: () => void,
+): Promise<LoadedPart[] | null> {
+  const checks = files.map((file, k) =>
+    inPlace[k] === true ? PartFile.open(file, segments[k]!.byteLength, segments[k]!.fileCrc) : null,
+  );
+  const reads = readFiles(
+    files.filter((_, k) => inPlace[k] !== true),
+    issued,
+  );
+  // Settled, not all: a check that throws (a file gone) leaves the others' files to close.
+  const checked = (await Promise.allSettled(checks)).map((check) =>
+    check.status === "fulfilled" ? check.value : null,
+  );
+  let read: Buffer[];
+  try {
+    read = await reads;
+  } catch (error) {
+    checked.forEach((part) => part?.close());
+    throw error;
+  }
+  if (checked.some((part, k) => inPlace[k] === true && part === null)) {
+    checked.forEach((part) => part?.close());
+    return null;
+  }
+  let next = 0;
+  return files.map((_, k) => checked[k] ?? (read[next++] as Buffer));
+}
+
+/** Closes a part a lookup left in place (see CachedSegment.part). */
+function closeIfInPlace(part: LoadedPart): void {
+  if (part instanceof PartFile) part.close();
+}
+
 /**
  * The bytes of each file, each read in one request (`readFile` reads half a megabyte at a time,
  * each read waiting for the main thread to ask for the next), all at once, so that the main thread
  * can work while the kernel fills them: `issued` is told once every request is under way. Each
  * file's bytes are memory of their own, on an 8-byte boundary, as columns are read in place.
  */
-/**
- * Each part's file checked where it is (see PartFile), once all the checks are under way; a
- * part that does not check is a miss for the whole lookup, whose parts are then closed.
- */
-async function openParts(
-  files: readonly string[],
-  segments: readonly CacheSegment[],
-  issued: () => void,
-): Promise<{ files: undefined; opened: PartFile[] | null }> {
-  const checks = files.map((file, k) => PartFile.open(file, segments[k]!.byteLength, segments[k]!.fileCrc));
-  issued();
-  // Settled, not all: a check that throws (a file gone) leaves the others' files to close.
-  const opened = (await Promise.allSettled(checks)).map((check) =>
-    check.status === "fulfilled" ? check.value : null,
-  );
-  if (opened.every((part) => part !== null)) return { files: undefined, opened };
-  for (const part of opened) part?.close();
-  return { files: undefined, opened: null };
-}
-
 async function readFiles(files: readonly string[], issued: () => void): Promise<Buffer[]> {
   const handles: FileHandle[] = [];
   try {

@@ -115,11 +115,18 @@ export class PartFile {
     }
   }
 
-  /** Closes the file; reading it afterwards throws. */
+  /**
+   * Closes the file; reading it afterwards throws. A close that fails (the file was only read) is
+   * not the run's failure.
+   */
   close(): void {
     if (this.fd === null) return;
     UNCLOSED.unregister(this);
-    closeSync(this.fd);
+    try {
+      closeSync(this.fd);
+    } catch {
+      // Nothing was written through it: nothing is lost.
+    }
     this.fd = null;
   }
 

@@ -18,7 +18,13 @@ import type { LoadOptions } from "../../src/ingest/load.ts";
 import { codeSignature } from "../../src/ingest/code-signature.ts";
 import { COLUMNS_LAYOUT } from "../../src/ingest/event-columns.ts";
 import { CacheHeader } from "../../src/ingest/parse-cache-header.ts";
-import { cacheFormat, defaultCacheDir, fileState, ParseCache } from "../../src/ingest/parse-cache.ts";
+import {
+  cacheFormat,
+  defaultCacheDir,
+  fileState,
+  ParseCache,
+  type LookupMode,
+} from "../../src/ingest/parse-cache.ts";
 import type { LoadStats } from "../../src/ingest/read-events-file.ts";
 import { tmpTree } from "../helpers/tmp.ts";
 
@@ -205,9 +211,7 @@ describe("the parse cache", () => {
   });
 
   it("ignores a cache that is damaged, incomplete or of another version", async () => {
-    const { check, cache, file } = setup({ "logs/a.ndjson": lines(0, 30) });
-    const inPlace = async () =>
-      new ParseCache(cache).lookup(file("logs/a.ndjson"), await fileState(file("logs/a.ndjson")), "in place");
+    const { check, cache } = setup({ "logs/a.ndjson": lines(0, 30) });
     await check();
     // The cache as the run left it: its index and the one part's file.
     const good = new Map(readdirSync(cache).map((name) => [name, readFileSync(path.join(cache, name))]));
@@ -271,22 +275,51 @@ describe("the parse cache", () => {
       if (damage.index !== undefined) writeFileSync(path.join(cache, indexName), damage.index);
       if (damage.part === null) rmSync(path.join(cache, partName));
       else if (damage.part !== undefined) writeFileSync(path.join(cache, partName), damage.part);
-      // Parts left in their files are checked as wholly as parts read.
-      expect(await inPlace()).toBeNull();
       expect((await check()).cachedBytes).toBe(0);
     }
-    // The good cache, put back, is used, and a part left in its file reads as the part read.
+    // The good cache, put back, is used.
     for (const name of readdirSync(cache)) rmSync(path.join(cache, name));
     for (const [name, bytes] of good) writeFileSync(path.join(cache, name), bytes);
-    const [left] = (await inPlace())!.segments;
-    const [read] = (await new ParseCache(cache).lookup(
+    expect((await check()).cachedBytes).toBeGreaterThan(0);
+  });
+
+  it("leaves parts of IN_PLACE_BYTES or more in their files, at most MAX_IN_PLACE of them", async () => {
+    const { check, file, cache } = setup({ "logs/a.ndjson": lines(0, 2000), "logs/b.ndjson": lines(0, 30) });
+    await check();
+    const parts = new ParseCache(cache);
+    const lookup = async (name: string, mode: LookupMode) =>
+      (await parts.lookup(file(name), await fileState(file(name)), mode))!.segments[0]!;
+    const [big, small] = [
+      await lookup("logs/a.ndjson", "in place"),
+      await lookup("logs/b.ndjson", "in place"),
+    ];
+    const read = await new ParseCache(cache).lookup(
       file("logs/a.ndjson"),
       await fileState(file("logs/a.ndjson")),
-    ))!.segments;
-    expect(left!.part?.count).toBe(read!.columns.count);
-    expect(read!.part).toBeUndefined();
-    expect([...left!.columns.text]).toEqual([...read!.columns.text]);
-    expect((await check()).cachedBytes).toBeGreaterThan(0);
+    );
+    expect(read!.segments[0]!.part).toBeUndefined();
+    expect(read!.segments[0]!.stored!.bytes).toBeGreaterThanOrEqual(ParseCache.IN_PLACE_BYTES);
+    expect(big.part?.count).toBe(read!.segments[0]!.columns.count);
+    expect([...big.columns.text]).toEqual([...read!.segments[0]!.columns.text]);
+    // A small part is read, as a part held open costs more than it saves.
+    expect(small.part).toBeUndefined();
+    // One cache holds at most MAX_IN_PLACE files open over all its lookups; past them, parts are read.
+    const more = [];
+    for (let i = 1; i < ParseCache.MAX_IN_PLACE; i++) more.push(await lookup("logs/a.ndjson", "in place"));
+    expect(more.every((segment) => segment.part !== undefined)).toBe(true);
+    expect((await lookup("logs/a.ndjson", "in place")).part).toBeUndefined();
+    for (const segment of [big, ...more]) segment.part?.close();
+    // A part left in its file is checked as wholly as one read: a byte changed, or the file cut, is a miss.
+    const [partName] = readdirSync(cache).filter((name) => name.startsWith(path.basename(big.part!.path)));
+    const partFile = path.join(cache, partName!);
+    const good = readFileSync(partFile);
+    const flipped = Buffer.from(good);
+    flipped[flipped.length - 3]! ^= 1;
+    for (const damaged of [flipped, good.subarray(0, good.length - 8)]) {
+      writeFileSync(partFile, damaged);
+      const state = await fileState(file("logs/a.ndjson"));
+      expect(await new ParseCache(cache).lookup(file("logs/a.ndjson"), state, "in place")).toBeNull();
+    }
   });
 
   it("removes the files of parts no index names once it keeps another parse", async () => {
