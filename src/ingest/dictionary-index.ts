@@ -1,3 +1,5 @@
+import { room } from "./array-room.ts";
+
 /**
  * Where strings are in a dictionary of event columns: how many it holds, and the indexes of the
  * entries equal to a string. A gate (see gateOf) finds a filter's few strings this way, instead of
@@ -80,9 +82,12 @@ export class DictionaryIndex implements StringIndex {
         }
       }
       at++;
-      if (n === starts.length) {
-        [starts, ends, escaped, hashes] = [grown(starts), grown(ends), grown(escaped), grown(hashes)];
-      }
+      [starts, ends, escaped, hashes] = [
+        room(starts, n + 1),
+        room(ends, n + 1),
+        room(escaped, n + 1),
+        room(hashes, n + 1),
+      ];
       starts[n] = start;
       ends[n] = at;
       escaped[n] = escapes;
@@ -145,11 +150,4 @@ export class DictionaryIndex implements StringIndex {
 
 function notStrings(): Error {
   return new Error("the dictionary is not a list of strings");
-}
-
-/** A copy of `array` twice as long. */
-function grown<T extends Int32Array | Uint8Array>(array: T): T {
-  const more = new (array.constructor as new (length: number) => T)(2 * array.length);
-  more.set(array);
-  return more;
 }

@@ -1,3 +1,4 @@
+import { room } from "./array-room.ts";
 import { indexOfValues, type StringIndex } from "./dictionary-index.ts";
 import { bytesInMemory, FileLine, type LineBytes } from "./file-bytes.ts";
 import type { StoredLine } from "../core/stored-line.ts";
@@ -138,14 +139,6 @@ const FACT_KIND_CODE = Uint8Array.from(FACT_FIELDS, (f) =>
 );
 const SOURCES = EventSource.options;
 const SOURCE_INDEX = new Map<string, number>(SOURCES.map((s, i) => [s, i]));
-
-/** `array` with room for `need` elements: itself, or a copy twice as large. */
-function room<T extends Float64Array | Int32Array | Uint32Array | Uint8Array>(array: T, need: number): T {
-  if (need <= array.length) return array;
-  const next = new (array.constructor as new (n: number) => T)(Math.max(need, array.length * 2));
-  next.set(array);
-  return next;
-}
 
 /**
  * Builds the columns of a part's events one event at a time, as the reader reads them. Each
@@ -946,21 +939,10 @@ class FactsDecoder {
 /** Throws unless every column has the length its count says and every line's bytes are in `raw`. */
 function checkColumns(c: EventColumns, raw: { length: number }): void {
   const n = c.count;
-  const lengths: Array<[string, number, number]> = [
-    ["ts", c.ts.length, n],
-    ["line", c.line.length, n],
-    ["needsTime", c.needsTime.length, n],
-    ["source", c.source.length, n],
-    ["text", c.text.length, n * TEXT_FIELDS.length],
-    ["twin", c.twin.length, n],
-    ["tsEstimated", c.tsEstimated.length, n],
-    ["factMask", c.factMask.length, n * FACT_WORDS],
-    ["rawStart", c.rawStart.length, n],
-    ["rawLength", c.rawLength.length, n],
-    ["fileOffset", c.fileOffset.length, n],
-  ];
-  for (const [name, length, expected] of lengths)
-    if (length !== expected) throw new Error(`column ${name} has ${length} entries, not ${expected}`);
+  for (const [name, width] of ROW_WIDTHS) {
+    const length = c[name].length;
+    if (length !== n * width) throw new Error(`column ${name} has ${length} entries, not ${n * width}`);
+  }
   for (let i = 0; i < n; i++) {
     const start = c.rawStart[i]!;
     const end = start + c.rawLength[i]!;
@@ -968,6 +950,21 @@ function checkColumns(c: EventColumns, raw: { length: number }): void {
       throw new Error(`line bytes of event ${i} out of range`);
   }
 }
+
+/** Each column that holds values by row, and how many values a row has in it. */
+export const ROW_WIDTHS: ReadonlyArray<[ColumnName, number]> = [
+  ["ts", 1],
+  ["line", 1],
+  ["needsTime", 1],
+  ["source", 1],
+  ["text", TEXT_FIELDS.length],
+  ["twin", 1],
+  ["tsEstimated", 1],
+  ["factMask", FACT_WORDS],
+  ["rawStart", 1],
+  ["rawLength", 1],
+  ["fileOffset", 1],
+];
 
 /** The columns in the order they are written as bytes; the order is part of the format. */
 export const COLUMN_ORDER = [
@@ -1081,35 +1078,67 @@ export function columnsToBytes(columns: EventColumns, withRaw: boolean): Buffer[
  */
 export function columnsFromBytes(bytes: Uint8Array, offset: number): { columns: EventColumns; end: number } {
   if ((bytes.byteOffset + offset) % 8 !== 0) throw new Error("columns are not aligned");
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const need = (n: number): void => {
-    if (!(n >= 0 && at + n <= bytes.length)) throw new Error("the columns are cut short");
-  };
-  let at = offset;
-  need(8);
-  const count = view.getUint32(at, true);
-  if (view.getUint32(at + 4, true) !== COLUMN_ORDER.length) throw new Error("another number of columns");
-  at += 8;
+  const { count, places, end } = columnsLayout(
+    (at) => new DataView(bytes.buffer, bytes.byteOffset + at, 8),
+    offset,
+    bytes.length,
+  );
   const columns: Partial<Record<string, unknown>> = { count };
   for (const name of COLUMN_ORDER) {
-    need(8);
-    const byteLength = view.getFloat64(at, true);
-    at += 8;
+    const { at, byteLength } = places[name];
     const type = COLUMN_TYPES[name];
-    if (!Number.isSafeInteger(byteLength) || byteLength % type.BYTES_PER_ELEMENT !== 0)
-      throw new Error(`column ${name} has a bad length`);
-    need(byteLength);
     columns[name] =
       byteLength === 0 && MOSTLY_ZERO.includes(name)
         ? // Written empty as it held only zeros: zeros again, in memory mapped only when written.
           type.make(new ArrayBuffer(count * type.BYTES_PER_ELEMENT), 0, count)
         : type.make(bytes.buffer as ArrayBuffer, bytes.byteOffset + at, byteLength / type.BYTES_PER_ELEMENT);
-    at += byteLength + ((8 - (byteLength % 8)) % 8);
   }
   const read = columns as unknown as EventColumns;
   // Written without the line bytes: each line starts where it does in the file.
   if (read.rawStart.length === 0 && read.rawBytes.length === 0) read.rawStart = read.fileOffset;
-  return { columns: read, end: Math.min(at, bytes.length) };
+  return { columns: read, end };
+}
+
+/** Where a column's bytes are in columns written as bytes. */
+export interface ColumnPlace {
+  /** Its first byte. */
+  at: number;
+  /** How many bytes it has: 0 for a column written empty (see MOSTLY_ZERO, and lines not kept). */
+  byteLength: number;
+}
+
+/**
+ * The count and each column's place in columns columnsToBytes wrote from `offset`, and where they
+ * end, from their lengths alone: `word` gives the 8 bytes at a place (of `size` in all). Throws
+ * when a length is not one of its column or reaches past `size`, so damaged bytes are never read
+ * as columns; the columns themselves need not be in memory (see PartFile).
+ */
+export function columnsLayout(
+  word: (at: number) => DataView,
+  offset: number,
+  size: number,
+): { count: number; places: Record<ColumnName, ColumnPlace>; end: number } {
+  let at = offset;
+  const need = (n: number): void => {
+    if (!(n >= 0 && at + n <= size)) throw new Error("the columns are cut short");
+  };
+  need(8);
+  const head = word(at);
+  const count = head.getUint32(0, true);
+  if (head.getUint32(4, true) !== COLUMN_ORDER.length) throw new Error("another number of columns");
+  at += 8;
+  const places: Partial<Record<ColumnName, ColumnPlace>> = {};
+  for (const name of COLUMN_ORDER) {
+    need(8);
+    const byteLength = word(at).getFloat64(0, true);
+    at += 8;
+    if (!Number.isSafeInteger(byteLength) || byteLength % COLUMN_TYPES[name].BYTES_PER_ELEMENT !== 0)
+      throw new Error(`column ${name} has a bad length`);
+    need(byteLength);
+    places[name] = { at, byteLength };
+    at += byteLength + ((8 - (byteLength % 8)) % 8);
+  }
+  return { count, places: places as Record<ColumnName, ColumnPlace>, end: Math.min(at, size) };
 }
 
 /**

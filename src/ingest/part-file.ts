@@ -1,27 +1,19 @@
 import { close, closeSync, fstat, open, read, readSync } from "node:fs";
 import { promisify } from "node:util";
 import {
-  COLUMN_ORDER,
   COLUMN_TYPES,
   columnsFromBytes,
-  FACT_WORDS,
+  columnsLayout,
   MOSTLY_ZERO,
-  TEXT_FIELDS,
+  ROW_WIDTHS,
   widenedSpan,
   type ColumnName,
+  type ColumnPlace,
   type EventColumns,
   type TimeSpan,
 } from "./event-columns.ts";
 import { DictionaryIndex } from "./dictionary-index.ts";
 import { crcOf } from "./file-bytes.ts";
-
-/** Where a column's bytes are in a part's file. */
-interface ColumnPlace {
-  /** Its first byte. */
-  at: number;
-  /** How many bytes it has: 0 for a column written empty (see MOSTLY_ZERO, and lines not kept). */
-  byteLength: number;
-}
 
 /** A column's values, as the typed array of its kind. */
 type Column<K extends ColumnName> = EventColumns[K];
@@ -86,29 +78,15 @@ export class PartFile {
       const readAt = async (buffer: Buffer, at: number): Promise<number> =>
         (await readFile(fd, buffer, 0, buffer.length, at)).bytesRead;
       if ((await statFile(fd)).size !== bytes || (await crcOf(readAt)) >>> 0 !== crc) return null;
-      const head = Buffer.alloc(8);
-      const readHead = async (at: number): Promise<void> => {
-        if ((await readAt(head, at)) !== 8) throw new Error("the part is cut short");
-      };
-      await readHead(0);
-      const count = head.readUInt32LE(0);
-      if (head.readUInt32LE(4) !== COLUMN_ORDER.length) return null;
-      const places: Partial<Record<ColumnName, ColumnPlace>> = {};
-      let at = 8;
-      for (const name of COLUMN_ORDER) {
-        await readHead(at);
-        const byteLength = head.readDoubleLE(0);
-        at += 8;
-        if (!Number.isSafeInteger(byteLength) || byteLength % COLUMN_TYPES[name].BYTES_PER_ELEMENT !== 0)
-          return null;
-        if (byteLength < 0 || at + byteLength > bytes) return null;
-        places[name] = { at, byteLength };
-        at += byteLength + ((8 - (byteLength % 8)) % 8);
-      }
-      if (Math.min(at, bytes) !== bytes) return null;
-      if (places.rawBytes!.byteLength !== 0 || !fitsCount(places as Record<ColumnName, ColumnPlace>, count))
+      let layout: ReturnType<typeof columnsLayout>;
+      try {
+        layout = columnsLayout((at) => wordAt(fd, at), 0, bytes);
+      } catch {
         return null;
-      part = new PartFile(path, { bytes, fd }, count, places as Record<ColumnName, ColumnPlace>, chunkRows);
+      }
+      const { count, places, end } = layout;
+      if (end !== bytes || places.rawBytes.byteLength !== 0 || !fitsCount(places, count)) return null;
+      part = new PartFile(path, { bytes, fd }, count, places, chunkRows);
       return part;
     } finally {
       if (part === null) await closeFile(fd);
@@ -180,20 +158,12 @@ const UNCLOSED = new FinalizationRegistry<number>((fd) => {
   }
 });
 
-/** How many values a row has in each column of one value or more a row. */
-const ROW_WIDTHS: ReadonlyArray<[ColumnName, number]> = [
-  ["ts", 1],
-  ["line", 1],
-  ["needsTime", 1],
-  ["source", 1],
-  ["text", TEXT_FIELDS.length],
-  ["twin", 1],
-  ["tsEstimated", 1],
-  ["factMask", FACT_WORDS],
-  ["rawStart", 1],
-  ["rawLength", 1],
-  ["fileOffset", 1],
-];
+/** The 8 bytes of a file at `at`; throws when the file ends first. */
+function wordAt(fd: number, at: number): DataView {
+  const word = Buffer.alloc(8);
+  if (readSync(fd, word, 0, 8, at) !== 8) throw new Error("the part is cut short");
+  return new DataView(word.buffer, word.byteOffset, 8);
+}
 
 /**
  * Whether each column of values by row holds `count` rows of them; one of MOSTLY_ZERO, and where

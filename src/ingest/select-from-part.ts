@@ -15,6 +15,7 @@ import {
   type EventKeys,
   type Gate,
 } from "./event-columns.ts";
+import { room } from "./array-room.ts";
 import type { DictionaryIndex } from "./dictionary-index.ts";
 import type { LineBytes } from "./file-bytes.ts";
 import type { ColumnReader, PartFile } from "./part-file.ts";
@@ -70,11 +71,7 @@ function rowsThrough(read: ColumnReader, gate: Gate): Int32Array {
     const text = read.rows("text", from * fields, to * fields);
     for (let i = 0; i < to - from; i++) {
       if (!meetsGate(gate, text, i * fields, ts[i]!)) continue;
-      if (n === rows.length) {
-        const more = new Int32Array(2 * n);
-        more.set(rows);
-        rows = more;
-      }
+      rows = room(rows, n + 1);
       rows[n++] = from + i;
     }
   }
