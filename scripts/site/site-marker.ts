@@ -2,7 +2,7 @@
 // a site of ours, which it may replace, and tells `workscope preview` how to serve the site.
 import { lstat, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import { UsageError } from "../args.ts";
 
 /** The marker's file name, at the top of the output folder. */

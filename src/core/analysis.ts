@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { CanonicalEvent } from "./event.ts";
 import { Report } from "./report.ts";
 import { Thread } from "./sessions/work-session.ts";

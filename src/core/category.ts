@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** The ten collaboration categories a work session is put in. */
 export const CollabCategory = z.enum([

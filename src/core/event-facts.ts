@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { EventSource } from "./event.ts";
 import { isRecord } from "./formats/fields.ts";
 import { intern } from "./formats/intern.ts";

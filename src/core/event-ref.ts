@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { EventRole } from "./classify/event-role.ts";
 import { eventId, type CanonicalEvent } from "./event.ts";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { isLine, type StoredLine } from "./stored-line.ts";
 import { CollabCategory } from "./category.ts";
 import { EventRole } from "./classify/event-role.ts";

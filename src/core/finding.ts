@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * A data-quality finding: something in the input that could not be read as it should. Findings

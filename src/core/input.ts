@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { SubagentMeta } from "./claude/subagent-meta.ts";
 import { BaseEvent } from "./event.ts";
 import { Finding, OmittedFindings } from "./finding.ts";

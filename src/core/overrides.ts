@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { CollabCategory } from "./category.ts";
 import { isRecord } from "./formats/fields.ts";
 import { setOwn } from "./safe-map.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { Agent } from "./agents/build-agents.ts";
 import { Finding, OmittedFindings } from "./finding.ts";
 import { InputFile } from "./input.ts";

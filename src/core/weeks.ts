@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { CollabCategory } from "./category.ts";
 import type { WorkSession } from "./sessions/work-session.ts";
 import { pushTo } from "./group.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { CheckedRange } from "../core/incremental/snapshot.ts";
 import { isTallyState, type TallyState } from "./findings-tally.ts";
 

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import { SiteFamily } from "../core/site/site-family.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
+import type * as z from "zod";
 import { AgentTally } from "../../src/core/agents/build-agents.ts";
 import { SendWait } from "../../src/core/sessions/blocked-flows.ts";
 import {

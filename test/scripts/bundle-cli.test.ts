@@ -82,6 +82,10 @@ describe("bundleCli", () => {
     expect(files.some((file) => file.includes("node_modules"))).toBe(false);
     const code = readFileSync(path.join(bundle, "workscope.mjs"), "utf8");
     expect(code).not.toMatch(/from "zod"/);
+    // zod is imported as a namespace, so only the English messages it sets up come along, not
+    // every locale (esbuild names each module it inlines in a comment).
+    expect(code).toMatch(/node_modules\/zod\/v4\/locales\/en\.js/);
+    expect(code).not.toMatch(/node_modules\/zod\/v4\/locales\/(?!en\.js)/);
     expect(code).toMatch(/import\("fast-glob"\)/);
     expect(code).toMatch(/from "json5"/);
     const [file, mtimeMs, ctimeMs, size] = stamp.inputs[0]!;

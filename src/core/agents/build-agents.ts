@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { CanonicalEvent } from "../event.ts";
 import type { LoadedInput } from "../input.ts";
 import type { WorkSession } from "../sessions/work-session.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { FamilyBuilder } from "../site/site-family.ts";
 import { EventsBody, eventsBody } from "./events.ts";
 import { WorkSessionsBody, workSessionsBody } from "./work-sessions.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { CollabCategory } from "../category.ts";
 import { decideCategory, evidenceOf } from "../classify/classify-text.ts";
 import { textOf } from "../classify/event-category.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { CollabCategory } from "../category.ts";
 import { EvidenceSource } from "./category-evidence.ts";
 

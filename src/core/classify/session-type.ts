@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Whether a side of an event runs in a main agent's session or a subagent's, or nothing tells. */
 export const SessionType = z.enum(["main", "subagent", "unknown"]);

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * One Claude Code subagent as the linking pass found it: the thread its events form, the call that

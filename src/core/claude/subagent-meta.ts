@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * What Claude Code writes beside a subagent's transcript in the newest layout

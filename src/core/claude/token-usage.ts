@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * The tokens Claude Code's model used, summed over assistant messages. One assistant message may be

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { extractFacts } from "../event-facts.ts";
 import { readCaptureTime } from "./claude-time.ts";
 import {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { extractFacts } from "../event-facts.ts";
 import { hash64 } from "../hash.ts";
 import { readTime, toIso } from "../time.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { extractFacts } from "../event-facts.ts";
 import { agentFromSessionKey } from "../session-key.ts";
 import { readTime } from "../time.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { extractFacts, NO_FACTS } from "../event-facts.ts";
 import { isIsoUtc, parseTime } from "../time.ts";
 import { isRecord, textField } from "./fields.ts";

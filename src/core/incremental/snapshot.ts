@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { AgentTally } from "../agents/build-agents.ts";
 import { CollabCategory } from "../category.ts";
 import { Finding, OmittedFindings } from "../finding.ts";

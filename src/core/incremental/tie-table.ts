@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * The sessions each conversation (or task) is tied to, as a snapshot keeps them: every key the

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { eventId, type CanonicalEvent } from "../event.ts";
 import type { BlockedFlow } from "../sessions/blocked-flows.ts";
 import { JudgingRule, judgingRule } from "./judging-rule.ts";

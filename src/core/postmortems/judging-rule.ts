@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { BLOCKED_REASON_RULES, BLOCKED_REASONS, type BlockedReason } from "../sessions/blocked-reasons.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { BLOCKED_REASONS } from "../sessions/blocked-reasons.ts";
 import type { BlockedFlow } from "../sessions/blocked-flows.ts";
 import { isoWeek } from "../weeks.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { BlockedFlow } from "../sessions/blocked-flows.ts";
 import { pathSegment } from "../site/path-segment.ts";
 import type { SiteLookups } from "../site/site-lookups.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { pushTo } from "../group.ts";
 import { BLOCKED_REASONS } from "../sessions/blocked-reasons.ts";
 import { isPairKey, LEGACY_GAP_MS } from "../sessions/thread-key.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { Analysis } from "../analysis.ts";
 import { EventRole } from "../classify/event-role.ts";
 import { Finding, OmittedFindings } from "../finding.ts";

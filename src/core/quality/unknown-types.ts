@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { EventSource, type CanonicalEvent } from "../event.ts";
 import { isKnownType } from "./known-types.ts";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { REDACT_RULES, type RedactRule } from "./redact-rules.ts";
 
 /** How many secrets of one kind were replaced. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { CollabCategory } from "../category.ts";
 import type { Report } from "../report.ts";
 import { BLOCKED_REASONS } from "../sessions/blocked-reasons.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { eventId, type CanonicalEvent } from "../event.ts";
 import { EventRef } from "../event-ref.ts";
 import { BLOCKED_REASONS } from "./blocked-reasons.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { BLOCKED_REASONS, blockedReasonOf, type BlockedReason } from "./blocked-reasons.ts";
 
 /**

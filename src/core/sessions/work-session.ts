@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { TokenUsage } from "../claude/token-usage.ts";
 import { CollabCategory } from "../category.ts";
 import { CategorySource } from "../classify/category-decision.ts";

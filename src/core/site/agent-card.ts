@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { AGENT_STATES } from "../agents/agent-states.ts";
 import { Agent } from "../agents/build-agents.ts";
 import { pathSegment } from "./path-segment.ts";

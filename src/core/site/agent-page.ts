@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { Agent } from "../agents/build-agents.ts";
 import { pushTo } from "../group.ts";
 import { LegacyThreadEntry } from "../quality/legacy-threads.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { AGENT_STATES, type AgentState } from "../agents/agent-states.ts";
 
 /** The width of the time axis, in viewBox units: the swimlane's resolution. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { Analysis } from "../analysis.ts";
 import { legacyEntriesByAgent } from "../quality/legacy-threads.ts";
 import { publish, type PublishOptions } from "../redact/publish.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { pushTo } from "../group.ts";
 import { Thread } from "../sessions/work-session.ts";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { textOf } from "../classify/event-category.ts";
 import type { CanonicalEvent } from "../event.ts";
 import { EventRef, eventRef } from "../event-ref.ts";

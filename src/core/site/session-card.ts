@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { WorkSession } from "../sessions/work-session.ts";
 import { pathSegment } from "./path-segment.ts";
 import { transcriptPageCount } from "./transcript-pages.ts";

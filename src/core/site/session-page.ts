@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { Analysis } from "../analysis.ts";
 import type { CanonicalEvent } from "../event.ts";
 import { UnattributedEvent, WorkSession } from "../sessions/work-session.ts";

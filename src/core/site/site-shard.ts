@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { AgentPage } from "./agent-page.ts";
 import { EventRow } from "./event-row.ts";
 import { SessionPage } from "./session-page.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { TokenUsage } from "../claude/token-usage.ts";
 import { Thread } from "../sessions/work-session.ts";
 import { TURNS_PER_PAGE } from "./transcript-pages.ts";

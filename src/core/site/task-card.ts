@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { CanonicalEvent } from "../event.ts";
 import { TaskSummary } from "../tasks/task-summary.ts";
 import { sessionTitle, type TitleSource } from "../sessions/title.ts";

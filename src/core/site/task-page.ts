@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { Analysis } from "../analysis.ts";
 import { eventId, type CanonicalEvent } from "../event.ts";
 import { TranscriptTurn, type MentionNames } from "../sessions/transcript.ts";

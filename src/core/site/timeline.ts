@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { EventRole } from "../classify/event-role.ts";
 
 /** How many time slices a session's timeline has: enough to see its rhythm, few enough to stay small. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * What an agent's `CURRENT_TASK.md` says it is doing. The tools write two forms: a focus pointer

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { pushTo } from "../group.ts";
 
 /** A question a worker raised through the orchestrator for a person. */

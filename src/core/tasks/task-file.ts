@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Task statuses the OpenClaw task tools write (see docs/formats.md#statuses-and-priorities). */
 export const TASK_STATUSES = [

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { Finding } from "../finding.ts";
 import type { LoadedInput } from "../input.ts";
 import { pushTo } from "../group.ts";
