@@ -381,6 +381,13 @@ export class EventColumnsBuilder {
   }
 }
 
+/**
+ * Bytes per line guessed to size a part's columns before it is read: below the lines of the logs
+ * we measured (some 370 bytes in OpenClaw's, more in Claude Code's), so the guess is rarely short.
+ * When it is long (a log of long lines), `done()` copies the columns out of the room left unused.
+ */
+export const BYTES_PER_EVENT_GUESS = 256;
+
 /** Events read back, with which of them wait for an estimated time. */
 export interface DecodedEvents {
   /** The events, in line order. */

@@ -18,6 +18,7 @@ export class LineStore {
   private readonly start: number;
   private readonly blocks = new BlockCrcs();
   private bytes: CheckedFileBytes | null = null;
+  private crcs: Uint32Array | null = null;
   private sealed = false;
 
   /** The part of `absPath` that starts at byte `start`. */
@@ -41,11 +42,22 @@ export class LineStore {
    */
   seal(read: number | null): void {
     const added = this.blocks.bytes;
+    this.crcs = added === read ? this.blocks.done() : null;
     this.bytes =
-      added === read
-        ? new CheckedFileBytes(this.absPath, this.start + added, this.blocks.done(), this.start)
-        : null;
+      this.crcs === null
+        ? null
+        : new CheckedFileBytes(this.absPath, this.start + added, this.crcs, this.start);
     this.sealed = true;
+  }
+
+  /**
+   * Where the part's bytes end in the file and each block's CRC-32, once it is sealed with all of
+   * them: what another thread needs to read its lines again (a CheckedFileBytes of its own). Null
+   * when no line of it can be read again.
+   */
+  checkedBlocks(): CheckedBlocks | null {
+    if (!this.sealed) throw new Error("the part's bytes are not all read");
+    return this.crcs === null ? null : { end: this.start + this.blocks.bytes, crcs: this.crcs };
   }
 
   /** The line of `length` bytes from byte `offset` of the file. */
@@ -59,6 +71,12 @@ export class LineStore {
     if (this.bytes === null) throw new FileChangedError(`${this.absPath} changed while it was read`);
     return this.bytes.view(offset, length);
   }
+}
+
+/** Where a part's bytes end in its file, and the CRC-32 of each block of them from its start. */
+export interface CheckedBlocks {
+  end: number;
+  crcs: Uint32Array;
 }
 
 /**

@@ -32,6 +32,13 @@ export interface PartJob {
    * hashed for nothing (some 0.15 s for a log of 120 MB). The CRC is taken when absent.
    */
   hash?: boolean;
+  /**
+   * True when a worker parses the part of a plain file for a run that leaves lines in their files
+   * (`LoadOptions.storeLines`): the worker then hashes the part's bytes a block at a time instead
+   * of copying every line into its columns, and hands the blocks' CRCs back, so that the main
+   * thread's events read their lines from the file as its own parse's do (see parse-worker.ts).
+   */
+  leaveLines?: boolean;
 }
 
 /** What parsing a part came to, apart from its events and findings. */

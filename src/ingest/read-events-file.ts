@@ -5,7 +5,13 @@ import { FINGERPRINT_PREFIX } from "../core/fingerprint.ts";
 import type { Finding, OmittedFindings } from "../core/finding.ts";
 import type { InputFile } from "../core/input.ts";
 import type { DiscoveredFile } from "./discover.ts";
-import { decodeEvents, EventColumnsBuilder, type EventColumns } from "./event-columns.ts";
+import {
+  BYTES_PER_EVENT_GUESS,
+  decodeEvents,
+  EventColumnsBuilder,
+  type EventColumns,
+} from "./event-columns.ts";
+import { CheckedFileBytes } from "./file-bytes.ts";
 import { FindingsTally, type TallyState } from "./findings-tally.ts";
 import {
   closeParts,
@@ -261,8 +267,10 @@ export async function splitForPool(plan: EventsFilePlan, rangeBytes: number): Pr
 export function startOnPool(plan: EventsFilePlan, pool: ParsePool, context: EventsReadContext): void {
   // An array is parsed on this thread: it is one part, and its elements are few and large.
   if (plan.shape.kind !== "lines") return;
+  // A plain file's lines stay in it when the run asks for that, as on this thread (parseHere).
+  const leaveLines = context.storeLines === true && !isWhole(plan);
   for (const part of plan.parts) {
-    part.reply = pool.parse(jobIn(part.job, context));
+    part.reply = pool.parse({ ...jobIn(part.job, context), ...(leaveLines ? { leaveLines } : {}) });
     // Taken in order later; a failure then falls back to this thread, so none is left unhandled.
     part.reply.catch(() => {});
   }
@@ -498,7 +506,14 @@ async function mergeReplies(plan: EventsFilePlan, r: Reading, context: EventsRea
     if (!r.tally.append(reply.tally, r.lines)) return false;
     // A worker numbers a part's lines from the part's start; an id made from a line's number
     // (lineId) is then wrong in any part after the first, so such a file is read in one pass.
-    if (!addColumns(r, reply.columns, plan.file.path, reply.columns.rawBytes)) return false;
+    // A part whose lines were left in the file but cannot be read again is parsed here instead.
+    const raw =
+      reply.blocks === undefined
+        ? reply.columns.rawBytes
+        : reply.blocks === null
+          ? null
+          : new CheckedFileBytes(part.job.absPath, reply.blocks.end, reply.blocks.crcs, part.job.start);
+    if (raw === null || !addColumns(r, reply.columns, plan.file.path, raw)) return false;
     const lineBase = r.lines;
     r.lines += reply.end.lines;
     r.bytes += reply.end.bytes;
@@ -514,20 +529,18 @@ async function mergeReplies(plan: EventsFilePlan, r: Reading, context: EventsRea
 }
 
 /** Adds a worker's events; false when one has an id made from a part-relative line number. */
-function addColumns(r: Reading, columns: EventColumns, path: string, raw: Uint8Array): boolean {
-  const decoded = decodeEvents(columns, path, r.lines, raw);
+function addColumns(
+  r: Reading,
+  columns: EventColumns,
+  path: string,
+  raw: Uint8Array | CheckedFileBytes,
+): boolean {
+  const decoded = decodeEvents(columns, path, r.lines, raw, raw instanceof CheckedFileBytes);
   if (r.lines > 0 && decoded.events.some((e) => e.id?.startsWith(FINGERPRINT_PREFIX) === true)) return false;
   const events = decoded.events;
   for (let i = 0; i < events.length; i++) r.events.push(events[i]!);
   return true;
 }
-
-/**
- * Bytes per line guessed to size a part's columns before it is read: below the lines of the logs
- * we measured (some 370 bytes in OpenClaw's, more in Claude Code's), so the guess is rarely short.
- * When it is long (a log of long lines), `done()` copies the columns out of the room left unused.
- */
-const BYTES_PER_EVENT_GUESS = 256;
 
 /** Parses the plan's parts on this thread, one after another, building columns for the cache. */
 async function parseHere(plan: EventsFilePlan, r: Reading, context: EventsReadContext): Promise<void> {

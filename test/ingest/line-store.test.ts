@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { analyze } from "../../src/core/analyze.ts";
 import type { BaseEvent } from "../../src/core/event.ts";
 import { lineBytes } from "../../src/core/stored-line.ts";
-import { BLOCK_BYTES, FileChangedError } from "../../src/ingest/file-bytes.ts";
+import { BLOCK_BYTES, CheckedFileBytes, FileChangedError } from "../../src/ingest/file-bytes.ts";
 import { LineStore, storingLines } from "../../src/ingest/line-store.ts";
 import { FindingsTally } from "../../src/ingest/findings-tally.ts";
 import { loadInputs, type LoadOptions } from "../../src/ingest/load.ts";
@@ -51,6 +51,24 @@ describe("LineStore", () => {
       expect(line.length).toBe(length);
       expect(Buffer.from(line.bytes()).equals(bytes.subarray(offset, offset + length))).toBe(true);
     }
+  });
+
+  it("gives its blocks once sealed, which read its lines on another thread's side", () => {
+    const { file, bytes } = fileOf();
+    const start = 12_345;
+    const open = new LineStore(file, start);
+    expect(() => open.checkedBlocks()).toThrow(/not all read/);
+    const blocks = storeOf(file, bytes, start, bytes.length, 65_536).checkedBlocks();
+    expect(blocks?.end).toBe(bytes.length);
+    expect(blocks?.crcs).toHaveLength(Math.ceil((bytes.length - start) / BLOCK_BYTES));
+    const again = new CheckedFileBytes(file, blocks!.end, blocks!.crcs, start);
+    const at = start + BLOCK_BYTES - 5;
+    expect(Buffer.from(again.view(at, 30)).equals(bytes.subarray(at, at + 30))).toBe(true);
+    // Sealed with fewer bytes than the parse read: no line of it can be read again.
+    const short = new LineStore(file, 0);
+    short.add(bytes.subarray(0, 100));
+    short.seal(200);
+    expect(short.checkedBlocks()).toBeNull();
   });
 
   it("throws FileChangedError for a line whose block changed in the file, and gives the others", () => {

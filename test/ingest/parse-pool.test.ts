@@ -9,6 +9,7 @@ import { silentProgress } from "../../src/ingest/progress.ts";
 import type { LoadStats } from "../../src/ingest/read-events-file.ts";
 import { tmpTree } from "../helpers/tmp.ts";
 import { lineBytes } from "../../src/core/stored-line.ts";
+import { FileChangedError } from "../../src/ingest/file-bytes.ts";
 
 const oc = (ts: number, extra: Record<string, unknown> = {}) =>
   JSON.stringify({
@@ -65,6 +66,25 @@ describe("parsing on workers", () => {
       expect(one.findingsOmitted?.length).toBeGreaterThan(0);
     },
   );
+
+  it("leaves a plain file's lines in the file when the run asks, and reads them back checked", async () => {
+    const dir = tmpTree({ "logs/a.ndjson": HARD, "logs/b.ndjson.gz": gzipSync(HARD) });
+    const one = await load(dir, { workers: 0, storeLines: true });
+    const stats: LoadStats = { cachedBytes: 0, parsedBytes: 0 };
+    const many = await load(dir, { workers: 2, rangeBytes: 64, storeLines: true, stats });
+    expect(stats.workerParts).toBeGreaterThan(3);
+    const inFile = (input: LoadedInput, name: string) => input.events.filter((e) => e.file.endsWith(name));
+    // The workers' events of the plain file name their lines in it, as the main thread's do; the
+    // gzip file's lines are held, as its bytes are not lines at offsets of the file.
+    expect(inFile(many, "a.ndjson").every((e) => !(e.raw instanceof Uint8Array))).toBe(true);
+    expect(inFile(many, "b.ndjson.gz").every((e) => e.raw instanceof Uint8Array)).toBe(true);
+    expect(comparable(many)).toEqual(comparable(one));
+    // A line read again after its bytes changed (same length, same place) says so.
+    const again = await load(dir, { workers: 2, rangeBytes: 64, storeLines: true });
+    const file = path.join(dir, "logs/a.ndjson");
+    writeFileSync(file, Buffer.from(HARD.toString("latin1").replace('"eden"', '"EDEN"'), "latin1"));
+    expect(() => lineBytes(inFile(again, "a.ndjson")[0]!.raw)).toThrow(FileChangedError);
+  });
 
   it("reads a file in one pass when a later part has ids made from line numbers", async () => {
     // Raw hook payloads have no id: theirs is made from the line's text and number, which a
