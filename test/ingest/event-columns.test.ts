@@ -261,6 +261,27 @@ describe("event columns", () => {
       ).toThrow(/nonsense/);
   });
 
+  it("hand the line bytes over as a view of their buffer when most of it is used, else as a copy", () => {
+    const eventOf = (bytes: number) =>
+      ({
+        file: "a.ndjson",
+        raw: new Uint8Array(bytes).fill(0x61),
+        source: "openclaw",
+        line: 1,
+        ts: 1,
+      }) as BaseEvent;
+    const columnsOf = (used: number) => {
+      const builder = new EventColumnsBuilder("a.ndjson", 0, true, 1000);
+      builder.push(eventOf(used), false, 0);
+      return builder.done();
+    };
+    // Most of the 1000 bytes used: a view, no copy; a few: a copy of its own, so the rest is let go.
+    expect(columnsOf(900).rawBytes.buffer.byteLength).toBe(1000);
+    expect(columnsOf(100).rawBytes.buffer.byteLength).toBe(100);
+    expect([...columnsOf(900).rawBytes.subarray(0, 3)]).toEqual([0x61, 0x61, 0x61]);
+    expect(columnsOf(900).rawBytes).toHaveLength(900);
+  });
+
   it("refuse an event of another file", () => {
     const builder = new EventColumnsBuilder("a.ndjson", 0, true);
     const event = { file: "b.ndjson" } as BaseEvent;
