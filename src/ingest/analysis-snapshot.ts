@@ -496,8 +496,11 @@ export async function writePieces(
   return starts;
 }
 
-/** How much of the kept Report is read at a time. */
-const WINDOW_BYTES = 4 * BATCH_BYTES;
+/**
+ * How much of the kept Report is read at a time: a write's batch. Windows of four batches took a
+ * rerun the same time (eight alternating rounds) and 8 to 11 MB more at its peak.
+ */
+const WINDOW_BYTES = BATCH_BYTES;
 
 /**
  * A reader of the kept Report's bytes through a window of WINDOW_BYTES read at a time: kept pieces
