@@ -386,7 +386,8 @@ export class EventColumnsBuilder {
 /**
  * Bytes per line guessed to size a part's columns before it is read: below the lines of the logs
  * we measured (some 370 bytes in OpenClaw's, more in Claude Code's), so the guess is rarely short.
- * When it is long (a log of long lines), `done()` copies the columns out of the room left unused.
+ * When it is long (a log of long lines), `done()` copies out of their room the columns it left
+ * mostly unused (see fitted).
  */
 export const BYTES_PER_EVENT_GUESS = 256;
 

@@ -18,7 +18,7 @@ export class LineStore {
   private readonly start: number;
   private readonly blocks = new BlockCrcs();
   private bytes: CheckedFileBytes | null = null;
-  private crcs: Uint32Array | null = null;
+  private checked: CheckedBlocks | null = null;
   private sealed = false;
 
   /** The part of `absPath` that starts at byte `start`. */
@@ -42,11 +42,11 @@ export class LineStore {
    */
   seal(read: number | null): void {
     const added = this.blocks.bytes;
-    this.crcs = added === read ? this.blocks.done() : null;
+    this.checked = added === read ? { end: this.start + added, crcs: this.blocks.done() } : null;
     this.bytes =
-      this.crcs === null
+      this.checked === null
         ? null
-        : new CheckedFileBytes(this.absPath, this.start + added, this.crcs, this.start);
+        : new CheckedFileBytes(this.absPath, this.checked.end, this.checked.crcs, this.start);
     this.sealed = true;
   }
 
@@ -57,7 +57,7 @@ export class LineStore {
    */
   checkedBlocks(): CheckedBlocks | null {
     if (!this.sealed) throw new Error("the part's bytes are not all read");
-    return this.crcs === null ? null : { end: this.start + this.blocks.bytes, crcs: this.crcs };
+    return this.checked;
   }
 
   /** The line of `length` bytes from byte `offset` of the file. */
