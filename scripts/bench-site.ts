@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   );
 
   const raw = await runCommand({
-    script: path.join(ROOT, "scripts", "bench", "baseline-child.ts"),
+    script: path.join(ROOT, "scripts", "bench", "baseline-child.mjs"),
     args: ["raw", corpus],
     cwd: ROOT,
   });

@@ -198,7 +198,7 @@ async function benchmark(
     cwd: ROOT,
   });
   const baseline = (args: readonly string[]): Command => ({
-    script: path.join(ROOT, "scripts", "bench", "baseline-child.ts"),
+    script: path.join(ROOT, "scripts", "bench", "baseline-child.mjs"),
     args,
     cwd: ROOT,
   });
@@ -489,7 +489,7 @@ async function measureBuild(
 ): Promise<BuildRow> {
   process.stderr.write(`bench: ${label}: raw loop, then the build\n`);
   const raw = await mustRun("raw loop", {
-    script: path.join(ROOT, "scripts", "bench", "baseline-child.ts"),
+    script: path.join(ROOT, "scripts", "bench", "baseline-child.mjs"),
     args: ["raw", state.log],
     cwd: ROOT,
   });

@@ -3,11 +3,11 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { MAX_RSS_FILE } from "./max-rss.ts";
+import { MAX_RSS_FILE } from "./max-rss.mjs";
 import { peakRss, treeRss } from "./tree-rss.ts";
 
 /** The module that makes a timed process write its own peak memory when it exits. */
-const MAX_RSS = fileURLToPath(new URL("./max-rss.ts", import.meta.url));
+const MAX_RSS = fileURLToPath(new URL("./max-rss.mjs", import.meta.url));
 
 /** A command to time: a script run by this Node, with Node's own flags before it. */
 export interface Command {

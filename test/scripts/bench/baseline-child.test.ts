@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { tmpTree } from "../../helpers/tmp.ts";
 
-const CHILD = path.resolve(import.meta.dirname, "../../../scripts/bench/baseline-child.ts");
+const CHILD = path.resolve(import.meta.dirname, "../../../scripts/bench/baseline-child.mjs");
 const run = (...args: string[]) => spawnSync(process.execPath, [CHILD, ...args], { encoding: "utf8" });
 
 describe("baseline-child", () => {

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { duckdbSessions, rawLoop } from "../../../scripts/bench/baselines.ts";
+import { duckdbSessions, rawLoop } from "../../../scripts/bench/baselines.mjs";
 import { tmpTree } from "../../helpers/tmp.ts";
 
 const line = (ts: number, workSessionId?: string) =>

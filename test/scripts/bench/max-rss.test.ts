@@ -2,10 +2,10 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { MAX_RSS_FILE } from "../../../scripts/bench/max-rss.ts";
+import { MAX_RSS_FILE } from "../../../scripts/bench/max-rss.mjs";
 import { tmpTree } from "../../helpers/tmp.ts";
 
-const PRELOAD = path.resolve(import.meta.dirname, "../../../scripts/bench/max-rss.ts");
+const PRELOAD = path.resolve(import.meta.dirname, "../../../scripts/bench/max-rss.mjs");
 
 describe("max-rss", () => {
   it("writes the process's peak memory at exit, and hides the variable from the script", () => {

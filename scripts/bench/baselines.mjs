@@ -1,24 +1,30 @@
 import { createReadStream } from "node:fs";
+import { performance } from "node:perf_hooks";
 import { DuckDBInstance } from "@duckdb/node-api";
 
-/** What one run of a baseline measured. */
-export interface Measurement {
-  /** Wall time in ms, inside the process. */
-  ms: number;
-  /** What it counted: lines parsed by the raw loop, groups (work sessions, and "none") by DuckDB. */
-  count: number;
-}
+/**
+ * What one run of a baseline measured.
+ * @typedef {object} Measurement
+ * @property {number} ms Wall time in ms, inside the process.
+ * @property {number} count What it counted: lines parsed by the raw loop, groups (work sessions,
+ *   and "none") by DuckDB.
+ */
 
 /**
  * The baseline every figure is a ratio of: read the file in 1 MiB chunks, split on newlines and
  * JSON.parse each line, nothing else: the fastest any reader of the file could be.
+ * @param {string} file
+ * @returns {Promise<Measurement>}
  */
-export async function rawLoop(file: string): Promise<Measurement> {
+export async function rawLoop(file) {
   const started = performance.now();
   let count = 0;
-  let pending: Buffer | null = null;
-  for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 }) as AsyncIterable<Buffer>) {
-    const buf: Buffer = pending === null ? chunk : Buffer.concat([pending, chunk]);
+  /** @type {Buffer | null} */
+  let pending = null;
+  for await (const chunk of /** @type {AsyncIterable<Buffer>} */ (
+    createReadStream(file, { highWaterMark: 1024 * 1024 })
+  )) {
+    const buf = pending === null ? chunk : Buffer.concat([pending, chunk]);
     let start = 0;
     for (let nl = buf.indexOf(10, start); nl !== -1; nl = buf.indexOf(10, start)) {
       if (nl > start) {
@@ -40,8 +46,11 @@ export async function rawLoop(file: string): Promise<Measurement> {
  * What a general engine does with the same file: DuckDB reads it with read_ndjson and groups the
  * lines by work session (count, first and last time), on `threads` threads. It is a yardstick,
  * not a rival: it makes none of the Report, but it reads and parses every line as we must.
+ * @param {string} file
+ * @param {number} threads
+ * @returns {Promise<Measurement>}
  */
-export async function duckdbSessions(file: string, threads: number): Promise<Measurement> {
+export async function duckdbSessions(file, threads) {
   const started = performance.now();
   const instance = await DuckDBInstance.create(":memory:", { threads: String(threads) });
   const connection = await instance.connect();
