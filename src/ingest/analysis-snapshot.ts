@@ -254,13 +254,14 @@ export async function writeReport(
     // Over the Report before the kept one, when the cache holds it (see openOver).
     out = keep === null ? await open(temp, "w") : await openOver(spareReportFile(keep.file), temp);
     const report = out;
-    const write = (chunk: Uint8Array): Promise<void> => {
+    // Chunks are handed on in the file's order, so the CRC is taken in that order.
+    const write = (chunk: Uint8Array, position: number): Promise<void> => {
       crc = crcWith(crc, chunk);
-      return writeFully(report, [chunk]);
+      return writeFully(report, [chunk], position);
     };
     starts = await writePieces(layout, kept, write);
     if (kept !== null) await stillKept(kept);
-    await write(NEWLINE);
+    await write(NEWLINE, starts.at(-1) as number);
     // A spare longer than the Report loses its tail.
     await out.truncate((starts.at(-1) as number) + NEWLINE.length);
     await out.close();
@@ -412,27 +413,29 @@ function withPlaces(
 export async function writePieces(
   layout: ReportPieces,
   kept: KeptReport | null,
-  write: (chunk: Uint8Array) => Promise<void>,
+  write: (chunk: Uint8Array, position: number) => Promise<void>,
 ): Promise<number[]> {
   const starts: number[] = new Array<number>(layout.pieces.length + 1);
   let used = 0;
   let written = 0;
-  // One write is under way while the next bytes are made, so that making them and writing overlap;
-  // the next waits for it, so that writes land in order. Its failure is met at that wait.
-  let writing: Promise<void> = Promise.resolve();
-  let inFlight: ArrayBufferLike | null = null;
+  // Up to WRITES_AT_ONCE writes are under way, each at its own place in the file, while the next
+  // bytes are made; a write's failure is met when it is waited for.
+  const writes: Array<{ memory: ArrayBufferLike; done: Promise<void> }> = [];
   const hand = async (bytes: Uint8Array): Promise<void> => {
-    await writing;
+    if (writes.length >= WRITES_AT_ONCE) await writes.shift()?.done;
+    const done = write(bytes, written);
+    done.catch(() => undefined);
+    writes.push({ memory: bytes.buffer, done });
     written += bytes.length;
-    inFlight = bytes.buffer;
-    writing = write(bytes);
-    writing.catch(() => undefined);
+  };
+  /** When the writes under way now that may still read `memory` have landed. */
+  const settled = async (memory: ArrayBufferLike): Promise<void> => {
+    await Promise.all(writes.filter((w) => w.memory === memory).map((w) => w.done));
   };
   // Memory is reused, never made anew: on this kind of machine the first touch of fresh memory
   // costs more than copying bytes into it (a fresh buffer per window doubled a rerun's writing).
-  const keptBytes = keptReader(kept, (window) => (window === inFlight ? writing : Promise.resolve()));
-  // Two buffers take turns: one is filled while the write of the other, the only one under way
-  // when it is handed on, lands.
+  const keptBytes = keptReader(kept, settled);
+  // Two buffers take turns: one is filled while the write of the other lands.
   const buffers = [Buffer.allocUnsafeSlow(BATCH_BYTES), Buffer.allocUnsafeSlow(BATCH_BYTES)];
   let buffer = buffers[0]!;
   const flush = async (): Promise<void> => {
@@ -441,6 +444,7 @@ export async function writePieces(
     buffer = buffer === buffers[0] ? buffers[1]! : buffers[0]!;
     used = 0;
     await hand(full);
+    await settled(buffer.buffer);
   };
   // Copies kept bytes [from, end), checking that each of `commas` (places in the kept Report) is a
   // comma. Whole windows go to `write` as they are, without a copy.
@@ -491,7 +495,7 @@ export async function writePieces(
     else await hand(Buffer.from(text, "utf8"));
   }
   await flush();
-  await writing;
+  for (const w of writes) await w.done;
   starts[layout.pieces.length] = written;
   return starts;
 }
@@ -503,31 +507,84 @@ export async function writePieces(
 const WINDOW_BYTES = BATCH_BYTES;
 
 /**
- * A reader of the kept Report's bytes through a window of WINDOW_BYTES read at a time: kept pieces
- * come mostly in the order of the kept Report, a few bytes apart, so that one read serves many,
- * where a read per piece would be tens of thousands of calls. Gives the bytes from `at` on that the
- * window holds, up to `end`: at least one. Two windows take turns; `settled` gives when a write
- * that may still read a window's memory has landed.
+ * How many writes of the Report are under way at once. The kernel copies a write's bytes into the
+ * file on a thread of libuv's pool, and a read's out of the kept Report on another, so that two
+ * writes and the reads ahead keep both cores copying while this thread makes the next bytes.
+ */
+const WRITES_AT_ONCE = 2;
+
+/**
+ * How many windows past the one in use are read ahead: the next kept bytes are mostly the ones
+ * that follow. With the window in use and the one a write may still be reading, the reader holds
+ * AHEAD + 2 windows.
+ */
+const AHEAD = 2;
+
+/** A window of the kept Report: its place, its memory, and its read, which gives how many bytes it read. */
+interface KeptWindow {
+  at: number;
+  bytes: Buffer;
+  read: Promise<number>;
+}
+
+/**
+ * A reader of the kept Report's bytes through windows of WINDOW_BYTES: kept pieces come mostly in
+ * the order of the kept Report, a few bytes apart, so that one read serves many, where a read per
+ * piece would be tens of thousands of calls. The AHEAD windows after the one in use are read while
+ * it is used, so that the kernel copies the next bytes out of the kept Report while the last ones
+ * are written: a rerun's write of the bench's Report took 80-110 ms one read at a time. Gives the
+ * bytes from `at` on that a window holds, up to `end`: at least one. Windows' memory is reused;
+ * `settled` gives when a write that may still read a window's memory has landed.
  */
 function keptReader(
   kept: KeptReport | null,
   settled: (memory: ArrayBufferLike) => Promise<void>,
 ): (at: number, end: number) => Promise<Buffer> {
-  const windows: Buffer[] = [];
+  const memories: Buffer[] = [];
   let window: Buffer = Buffer.alloc(0);
   let windowAt = 0;
+  // Windows being read ahead, in order, from the end of the one in use on.
+  let ahead: KeptWindow[] = [];
+  // The memory of windows read ahead and dropped, free once their reads have landed.
+  let dropped: Array<Promise<unknown>> = [];
+  const free = (): Buffer => {
+    const busy = new Set<ArrayBufferLike>([window.buffer, ...ahead.map((w) => w.bytes.buffer)]);
+    const memory = memories.find((m) => !busy.has(m.buffer)) ?? Buffer.allocUnsafeSlow(WINDOW_BYTES);
+    if (!memories.includes(memory)) memories.push(memory);
+    return memory;
+  };
+  const readAt = (at: number): KeptWindow => {
+    const size = Math.min(WINDOW_BYTES, (kept as KeptReport).bytes - at);
+    const memory = free();
+    const bytes = memory.subarray(0, size);
+    // Into memory that no write still reads, nor a dropped read still fills.
+    const ready = Promise.all([settled(memory.buffer), ...dropped]);
+    const read = ready.then(() => readFully((kept as KeptReport).handle, bytes, 0, size, at));
+    read.catch(() => undefined);
+    return { at, bytes, read };
+  };
   return async (at, end) => {
     if (kept === null || end > kept.bytes || at >= end)
       throw new Error("a kept piece is past the kept Report");
     if (at < windowAt || at >= windowAt + window.length) {
-      const size = Math.min(WINDOW_BYTES, kept.bytes - at);
-      // The other window than the last one: a write may still read a piece of that.
-      const memory = windows.find((w) => w.buffer !== window.buffer) ?? Buffer.allocUnsafeSlow(WINDOW_BYTES);
-      if (windows.length < 2) windows.push(memory);
-      await settled(memory.buffer);
-      window = memory.subarray(0, size);
-      windowAt = at;
-      if ((await readFully(kept.handle, window, 0, size, at)) < size)
+      // Windows read ahead that end before `at` were skipped; one that holds `at` is used.
+      const skipped = ahead.findIndex((w) => w.at + w.bytes.length > at);
+      const next = skipped === -1 ? undefined : ahead[skipped];
+      const use = next !== undefined && next.at <= at ? next : undefined;
+      if (use === undefined) {
+        dropped = ahead.map((w) => w.read.catch(() => undefined));
+        ahead = [];
+      } else ahead = ahead.slice(skipped + 1);
+      const made = use ?? readAt(at);
+      window = made.bytes;
+      windowAt = made.at;
+      for (let from = windowAt + window.length; ahead.length < AHEAD; from += WINDOW_BYTES) {
+        const last = ahead.at(-1);
+        const start = last === undefined ? from : last.at + last.bytes.length;
+        if (start >= kept.bytes) break;
+        ahead.push(readAt(start));
+      }
+      if ((await made.read) < made.bytes.length)
         throw new KeptReportChangedError("the kept Report ended early");
     }
     return window.subarray(at - windowAt, Math.min(end, windowAt + window.length) - windowAt);

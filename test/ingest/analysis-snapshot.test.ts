@@ -12,7 +12,7 @@ import {
   utimesSync,
   writeFileSync,
 } from "node:fs";
-import { open } from "node:fs/promises";
+import { open, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { analyzeStages } from "../../src/core/analyze.ts";
@@ -431,8 +431,8 @@ describe("writeReport and readSnapshot", () => {
 
 describe("writePieces", () => {
   it("reads the kept Report into a window again only once the write that reads it has landed", async () => {
-    // Windows of the kept Report are four write buffers long; a span of one whole window is handed
-    // to the write as it is, without a copy, so that window is read by a write still under way.
+    // A span of a whole window of the kept Report (a write buffer long) or more is handed to the
+    // write as it is, without a copy, so that window is read by a write still under way.
     const window = 4 * BATCH_BYTES;
     const size = 2 * window + 2 * BATCH_BYTES;
     const bytes = Buffer.alloc(size + 1);
@@ -476,6 +476,66 @@ describe("writePieces", () => {
     );
     expect(starts.at(-1)).toBe(expected.length);
     expect(Buffer.concat(landed).equals(expected)).toBe(true);
+  });
+
+  it("puts every byte in its place when reads and writes land out of order and kept spans skip windows read ahead", async () => {
+    const size = 9 * BATCH_BYTES + 12_345;
+    const bytes = Buffer.alloc(size);
+    for (let i = 0; i < size; i++) bytes[i] = (i * 7 + (i >>> 12)) % 251;
+    // A disk on which each read fills its memory, and each write takes its bytes, only when it
+    // lands. Reads past 8 buffers land late, after those the reader then makes afresh further
+    // back in memory it may reuse; every other write lands before the one handed on before it.
+    const handle = {
+      read: (buffer: Uint8Array, offset: number, length: number, position: number) =>
+        new Promise<{ bytesRead: number }>((resolve) =>
+          setTimeout(
+            () =>
+              resolve({ bytesRead: bytes.copy(buffer, offset, position, Math.min(size, position + length)) }),
+            position >= 8 * BATCH_BYTES ? 30 : 0,
+          ),
+        ),
+    } as unknown as FileHandle;
+    let writes = 0;
+    const kept: KeptReport = { handle, path: "kept.json", bytes: size, modified: "" };
+    // Whole windows and pieces of them; a gap of more than the windows read ahead (they are
+    // dropped); a span back before them (read afresh), and one through the windows read ahead of
+    // that, into memory the dropped reads may still fill; and the rest to the end.
+    const spans: Array<[number, number]> = [
+      [0, 3 * BATCH_BYTES + 7],
+      [3 * BATCH_BYTES + 100, 50],
+      [6 * BATCH_BYTES + 3, 2 * BATCH_BYTES],
+      [BATCH_BYTES / 2, 1000],
+      [BATCH_BYTES / 2 + BATCH_BYTES + 10, 2 * BATCH_BYTES],
+      [8 * BATCH_BYTES + 5, size - 8 * BATCH_BYTES - 5],
+    ];
+    const pieces: Piece[] = spans.flatMap((span, i) =>
+      i === 0 ? [{ kept: span }] : [{ text: `|${i}|` }, { kept: span }],
+    );
+    const layout: ReportPieces = { pieces, sessions: [], tasks: [], flows: [], unattributed: [] };
+    const expected = Buffer.concat(
+      spans.flatMap(([start, length], i) => [
+        ...(i === 0 ? [] : [Buffer.from(`|${i}|`)]),
+        bytes.subarray(start, start + length),
+      ]),
+    );
+    const image = Buffer.alloc(expected.length);
+    const orders: number[] = [];
+    const write = (chunk: Uint8Array, position: number): Promise<void> =>
+      new Promise((resolve) =>
+        setTimeout(
+          () => {
+            Buffer.from(chunk).copy(image, position);
+            orders.push(position);
+            resolve();
+          },
+          writes++ % 2 === 0 ? 20 : 5,
+        ),
+      );
+    const starts = await writePieces(layout, kept, write);
+    expect(starts.at(-1)).toBe(expected.length);
+    expect(image.equals(expected)).toBe(true);
+    // The writes did land out of order, so the test saw what it means to.
+    expect(orders.some((at, i) => i > 0 && at < (orders[i - 1] as number))).toBe(true);
   });
 });
 
