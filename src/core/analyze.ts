@@ -50,6 +50,11 @@ export interface WholeLog {
   ties: KnownTies;
   /** Each session's next sessions, of the whole log. */
   nextSessions: ReadonlyMap<string, readonly string[]>;
+  /**
+   * The sessions to build: the events of others are attributed to them, but no session is made of
+   * them (see SessionContext.only). All when absent.
+   */
+  sessions?: ReadonlySet<string>;
 }
 
 /** The Analysis, and what its stages worked out on the way that the incremental analysis keeps. */
@@ -100,6 +105,7 @@ export function analyzeStages(
     mentionNames,
     claudeLinks: prepared.links,
     ...(whole === undefined ? {} : { nextSessions: whole.nextSessions }),
+    ...(whole?.sessions === undefined ? {} : { only: whole.sessions }),
   });
   const agentTallies = tallyAgents(input.mainAgents, events);
   const agents = agentsOf(read, agentTallies, sessions.sessions, tasks.tasks);

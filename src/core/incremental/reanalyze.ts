@@ -229,6 +229,8 @@ export function reanalyze(
           byTask: tiesNamed(ties.byTask, picked, (e) => e.taskId),
         },
         nextSessions: guess,
+        // Sessions with events from the cut on but nothing new are kept from the snapshot.
+        sessions: dirty,
       },
     );
     for (const id of dirty) previous.set(id, run.sessions.previous.get(id));

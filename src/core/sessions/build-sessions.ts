@@ -48,6 +48,13 @@ export interface SessionContext {
    * analysis of some of a log's sessions (the incremental one) links them as the whole log does.
    */
   nextSessions?: ReadonlyMap<string, readonly string[]>;
+  /**
+   * The only sessions to build, when not all: an analysis of some of a log's sessions (the
+   * incremental one) also has events of sessions it keeps as they were, from the time it analyses
+   * again on, which it needs for what the Report lists in time order but not as sessions. Each
+   * session is built from its own events and links alone, so those built are as all would be.
+   */
+  only?: ReadonlySet<string>;
 }
 
 /** Work sessions, and the threads they were built with. */
@@ -83,9 +90,12 @@ export function buildWorkSessions(attribution: Attribution, context: SessionCont
   );
   const next = context.nextSessions ?? nextSessionsOf(previous);
   const evidence = evidenceMemo();
-  const built = [...attribution.bySession].map(([id, events]) =>
-    buildOne(id, events, context, { previous: previous.get(id), next: next.get(id) ?? [] }, evidence),
-  );
+  const only = context.only;
+  const built = [...attribution.bySession]
+    .filter(([id]) => only === undefined || only.has(id))
+    .map(([id, events]) =>
+      buildOne(id, events, context, { previous: previous.get(id), next: next.get(id) ?? [] }, evidence),
+    );
   const loose = looseThreadEvents(attribution.unattributed);
   const looseThreadKeys = threadKeysOf(loose, true);
   const threads = [

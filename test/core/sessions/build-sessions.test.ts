@@ -31,6 +31,31 @@ const build = (events: CanonicalEvent[], over: Partial<SessionContext> = {}) =>
   buildWorkSessions(attributeEvents(events, new Map()), context(over));
 
 describe("buildWorkSessions", () => {
+  it("builds only the sessions it is told to, each as a build of all of them does, and every loose thread", () => {
+    const events = [
+      send("ws-1", 1000, "배포 점검"),
+      send("ws-2", 1100, "review the release notes"),
+      oc("a2a.send", 1150, { fromAgent: "eden", toAgent: "seum", conversationId: "c_loose", message: "hi" }),
+      send("ws-3", 1200, "빌드 실패", "c_ws-3"),
+      oc("a2a.response", 1300, {
+        fromAgent: "seum",
+        toAgent: "eden",
+        workSessionId: "ws-3",
+        conversationId: "c_ws-3",
+        message: "ok",
+      }),
+    ];
+    const all = build(events);
+    const some = build(events, { only: new Set(["ws-1", "ws-3", "ws-9"]) });
+    expect(some.sessions.map((s) => s.workSessionId)).toEqual(["ws-3", "ws-1"]);
+    expect(some.sessions).toEqual(all.sessions.filter((s) => s.workSessionId !== "ws-2"));
+    const loose = all.threads.filter((t) => t.workSessionId === null);
+    expect(loose.length).toBeGreaterThan(0);
+    expect(some.threads.filter((t) => t.workSessionId === null)).toEqual(loose);
+    expect(some.threads.some((t) => t.workSessionId === "ws-2")).toBe(false);
+    expect(some.previous).toEqual(all.previous);
+  });
+
   it("counts every role, zero or not, in the order of EventRole", () => {
     const [session] = build([
       send("ws-1", 1000, "배포 점검"),
