@@ -515,10 +515,14 @@ function freshEventsProblem(snap: AnalysisSnapshot, fresh: readonly BaseEvent[])
  * started or stopped from the cut on (the runs it leaves open are kept as a set).
  */
 function windowProblem(after: readonly BaseEvent[], fresh: readonly BaseEvent[]): string | null {
+  // A fingerprint starts with the event's time: only earlier events at the time of a new one
+  // without an id are made into theirs, not the ten thousand of a rerun's window.
+  const freshTimes = new Set<number>();
+  for (const e of fresh) if (e.id === null) freshTimes.add(e.ts);
   const prints = new Set<string>();
   for (const e of after) {
     if (startsOrStopsAgent(e)) return "an agent was started or stopped after the new events' time";
-    if (e.id === null) prints.add(fingerprintOf(e));
+    if (e.id === null && freshTimes.has(e.ts)) prints.add(fingerprintOf(e));
   }
   for (const e of fresh)
     if (e.id === null && prints.has(fingerprintOf(e))) return "a new event may be a copy of an earlier one";
