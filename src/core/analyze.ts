@@ -76,7 +76,9 @@ export interface AnalysisStages {
 
 /**
  * `analyze`, with what its stages worked out. With `whole`, the events given are some of a log's,
- * and what is worked out from the whole log comes from `whole` instead.
+ * and what is worked out from the whole log comes from `whole` instead; the sums over the whole
+ * log (the agents and their tallies, the waits and queue contention, the weeks) are left empty, as
+ * those of some of its events would be wrong and the caller makes them from its own.
  */
 export function analyzeStages(
   input: LoadedInput,
@@ -107,12 +109,13 @@ export function analyzeStages(
     ...(whole === undefined ? {} : { nextSessions: whole.nextSessions }),
     ...(whole?.sessions === undefined ? {} : { only: whole.sessions }),
   });
-  const agentTallies = tallyAgents(input.mainAgents, events);
-  const agents = agentsOf(read, agentTallies, sessions.sessions, tasks.tasks);
+  const sums = whole === undefined;
+  const agentTallies = sums ? tallyAgents(input.mainAgents, events) : new Map<string, AgentTally>();
+  const agents = sums ? agentsOf(read, agentTallies, sessions.sessions, tasks.tasks) : [];
   const blockedFlows = blockedFlowsOf(sessions.threads);
-  const waits = queuedWaitsOf(events);
-  const contention = contentionOfWaits(waits);
-  const weeks = weeklyCategories(sessions.sessions, timeZone);
+  const waits = sums ? queuedWaitsOf(events) : [];
+  const contention = sums ? contentionOfWaits(waits) : [];
+  const weeks = sums ? weeklyCategories(sessions.sessions, timeZone) : [];
 
   const findings = [...prepared.findings, ...distinct.findings, ...distinctFiles.findings, ...tasks.findings];
   // Listed up to a limit per file, the rest counted, so the Report always comes out.

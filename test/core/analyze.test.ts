@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analyze, distinctEvents } from "../../src/core/analyze.ts";
+import { analyze, analyzeStages, distinctEvents } from "../../src/core/analyze.ts";
 import type { LoadedInput } from "../../src/core/input.ts";
 import { Report } from "../../src/core/report.ts";
 import { UNTITLED_SESSION } from "../../src/core/sessions/work-session.ts";
@@ -119,6 +119,32 @@ describe("analyze", () => {
     expect(analysis.sessionEvents.get("ws_a")).toEqual(analysis.events);
     expect(analysis.taskEvents.get("task_a")).toEqual(analysis.events);
     expect(analysis.mentionNames.get("123")).toBe("eden");
+  });
+
+  it("of some of a log's events, builds the sessions it is told to as a whole analysis does, and leaves the log's sums empty", () => {
+    const events = [
+      send(1, { toAgent: "main", workSessionId: "ws-1", conversationId: "c-1", message: "deploy" }),
+      send(2, { toAgent: "main", workSessionId: "ws-2", conversationId: "c-2", message: "review" }),
+      send(3, { toAgent: "main", workSessionId: "ws-1", conversationId: "c-1", message: "again" }),
+    ];
+    const whole = analyzeStages(input({ events }), NOW);
+    expect(whole.analysis.report.agents.length).toBeGreaterThan(0);
+    expect(whole.analysis.report.queueContention.length + whole.waits.length).toBeGreaterThan(0);
+    const some = analyzeStages(input({ events }), NOW, undefined, {
+      logEndMs: events[2]!.ts,
+      ties: { byConversation: new Map(), byTask: new Map() },
+      nextSessions: new Map(),
+      sessions: new Set(["ws-1"]),
+    });
+    const report = some.analysis.report;
+    expect(report.workSessions).toEqual(
+      whole.analysis.report.workSessions.filter((s) => s.workSessionId === "ws-1"),
+    );
+    expect(report.agents).toEqual([]);
+    expect(report.queueContention).toEqual([]);
+    expect(report.weeks).toEqual([]);
+    expect(some.waits).toEqual([]);
+    expect(some.agentTallies.size).toBe(0);
   });
 
   it("gives the same value for the same input and now", () => {
