@@ -815,6 +815,21 @@ export function factsOfKind(mask: number, w: number, kind: number): number {
   return bitCount(mask & KIND_BITS[kind * FACT_WORDS + w]!);
 }
 
+/** The facts columns, in the order of their kinds' codes (text, number, flag, JSON). */
+export const FACT_COLUMNS = ["factText", "factNumber", "factFlag", "factJson"] as const;
+
+/**
+ * Adds to `sums` (text, number, flag, JSON) the facts of each kind that rows `from` to `to` of
+ * `masks` ask for, `masks` holding FACT_WORDS words a row.
+ */
+export function addFactCounts(masks: Uint32Array, from: number, to: number, sums: Float64Array): void {
+  for (let i = from; i < to; i++)
+    for (let w = 0; w < FACT_WORDS; w++) {
+      const mask = masks[i * FACT_WORDS + w]!;
+      if (mask !== 0) for (let kind = 0; kind < 4; kind++) sums[kind]! += factsOfKind(mask, w, kind);
+    }
+}
+
 /** How many bits of a 32-bit word are set. */
 function bitCount(word: number): number {
   let x = word - ((word >>> 1) & 0x55555555);

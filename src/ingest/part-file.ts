@@ -4,6 +4,9 @@ import {
   COLUMN_TYPES,
   columnsFromBytes,
   columnsLayout,
+  addFactCounts,
+  FACT_COLUMNS,
+  FACT_WORDS,
   MOSTLY_ZERO,
   ROW_WIDTHS,
   widenedSpan,
@@ -42,6 +45,7 @@ export class PartFile {
   private readonly chunkRows: number;
   private span: TimeSpan | null = null;
   private strings: DictionaryIndex | null = null;
+  private factsBefore: Float64Array | null = null;
   private columns: EventColumns | null = null;
 
   private constructor(
@@ -123,6 +127,31 @@ export class PartFile {
       return span;
     });
     return this.span;
+  }
+
+  /**
+   * How many facts of each kind (text, number, flag, JSON) come before each chunk of rows, and after
+   * the last: chunk `c`'s at `4 * c`. Counted once from every row's mask, so that a selection counts
+   * only the chunks its rows are in (a rerun's two counted every row of the part each). Masks that
+   * ask for other counts of values than the facts columns hold throw.
+   */
+  factCountsBefore(): Float64Array {
+    this.factsBefore ??= this.reading((read) => {
+      const chunks = Math.ceil(this.count / read.chunkRows);
+      const before = new Float64Array(4 * (chunks + 1));
+      const sums = new Float64Array(4);
+      for (let c = 0; c < chunks; c++) {
+        const from = c * read.chunkRows;
+        const to = Math.min(from + read.chunkRows, this.count);
+        addFactCounts(read.rows("factMask", from * FACT_WORDS, to * FACT_WORDS), 0, to - from, sums);
+        before.set(sums, 4 * (c + 1));
+      }
+      FACT_COLUMNS.forEach((name, kind) => {
+        if (sums[kind] !== read.elements(name)) throw new Error("the facts columns do not match their masks");
+      });
+      return before;
+    });
+    return this.factsBefore;
   }
 
   /** Its dictionary, read once and left as bytes until a string is asked for (see DictionaryIndex). */

@@ -4,6 +4,8 @@ import {
   COLUMN_TYPES,
   countAtOrAfter,
   FACT_WORDS,
+  addFactCounts,
+  FACT_COLUMNS,
   factsOfKind,
   gateOf,
   meetsGate,
@@ -41,7 +43,7 @@ export function selectFromPart(
   const gate = gateOf(filter, strings);
   const gathered = part.reading((read) => {
     const rows = rowsThrough(read, gate);
-    return rows.length === 0 ? null : gatheredRows(read, rows);
+    return rows.length === 0 ? null : gatheredRows(read, rows, part.factCountsBefore());
   });
   if (gathered === null) return [];
   return selectEvents(withValues(gathered, ownStrings(gathered, strings)), file, lineBase, raw, pick);
@@ -83,9 +85,9 @@ function rowsThrough(read: ColumnReader, gate: Gate): Int32Array {
  * those rows: every fixed-width column's values of the rows, and of each facts column the values
  * the rows' masks ask for, in order. Their string indexes are the part's until ownStrings.
  */
-function gatheredRows(read: ColumnReader, rows: Int32Array): EventColumns {
+function gatheredRows(read: ColumnReader, rows: Int32Array, factsBefore: Float64Array): EventColumns {
   const factMask = fixed(read, "factMask", rows, FACT_WORDS);
-  const starts = factStarts(read, rows);
+  const starts = factStarts(read, rows, factsBefore);
   const fileOffset = fixed(read, "fileOffset", rows, 1);
   return {
     count: rows.length,
@@ -163,35 +165,28 @@ function fixed<K extends ColumnName>(
   return out;
 }
 
-/** The facts columns, in the order of their kinds' codes (text, number, flag, JSON). */
-const FACT_COLUMNS = ["factText", "factNumber", "factFlag", "factJson"] as const;
-
 /**
  * Where each of `rows`' facts of each kind start in the facts columns, at `4 * k + kind`: counted
- * over the masks of every row before it. The masks of all rows must ask for every value of every
- * facts column, as factStartsOf checks of columns in memory.
+ * over the masks of the rows before it in its chunk, from what the chunks before hold
+ * (`factsBefore`, see PartFile.factCountsBefore, which checks the masks against the columns).
+ * Chunks without a row are not read.
  */
-function factStarts(read: ColumnReader, rows: Int32Array): Int32Array {
+function factStarts(read: ColumnReader, rows: Int32Array, factsBefore: Float64Array): Int32Array {
   const starts = new Int32Array(4 * rows.length);
-  const totals = [0, 0, 0, 0];
-  let k = 0;
-  for (let from = 0; from < read.count; from += read.chunkRows) {
+  const sums = new Float64Array(4);
+  for (let k = 0; k < rows.length;) {
+    const chunk = Math.floor(rows[k]! / read.chunkRows);
+    const from = chunk * read.chunkRows;
     const to = Math.min(from + read.chunkRows, read.count);
     const masks = read.rows("factMask", from * FACT_WORDS, to * FACT_WORDS);
-    for (let i = from; i < to; i++) {
-      if (k < rows.length && rows[k] === i) {
-        for (let kind = 0; kind < 4; kind++) starts[4 * k + kind] = totals[kind]!;
-        k++;
-      }
-      for (let w = 0; w < FACT_WORDS; w++) {
-        const mask = masks[(i - from) * FACT_WORDS + w]!;
-        if (mask !== 0) for (let kind = 0; kind < 4; kind++) totals[kind]! += factsOfKind(mask, w, kind);
-      }
+    sums.set(factsBefore.subarray(4 * chunk, 4 * chunk + 4));
+    let counted = from;
+    for (; k < rows.length && rows[k]! < to; k++) {
+      addFactCounts(masks, counted - from, rows[k]! - from, sums);
+      counted = rows[k]!;
+      starts.set(sums, 4 * k);
     }
   }
-  FACT_COLUMNS.forEach((name, kind) => {
-    if (totals[kind] !== read.elements(name)) throw new Error("the facts columns do not match their masks");
-  });
   return starts;
 }
 
