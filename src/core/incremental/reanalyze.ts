@@ -737,10 +737,17 @@ function mergeWaits(
     if (e.conversationId !== null && (e.type === "a2a.response" || e.type === "a2a.complete"))
       (answers.get(e.conversationId) ?? answers.set(e.conversationId, []).get(e.conversationId))?.push(e.ts);
   const waits: SendWait[] = [];
-  for (const wait of kept) {
+  // Indexed, and a wait no new answer may end is kept as it is: a rerun looks at every kept wait.
+  for (let i = 0; i < kept.length; i++) {
+    const wait = kept[i]!;
     if (wait.start >= cut) continue;
+    const times = answers.size === 0 ? undefined : answers.get(wait.conversationId);
+    if (times === undefined) {
+      waits.push(wait);
+      continue;
+    }
     let end = wait.answered ? wait.end : Infinity;
-    for (const t of answers.get(wait.conversationId) ?? []) if (t >= wait.start && t < end) end = t;
+    for (let j = 0; j < times.length; j++) if (times[j]! >= wait.start && times[j]! < end) end = times[j]!;
     waits.push(Number.isFinite(end) ? { ...wait, end, answered: true } : wait);
   }
   waits.push(...queuedWaitsOf(afterCut));

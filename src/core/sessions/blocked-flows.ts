@@ -172,45 +172,47 @@ export function queuedWaitsOf(events: readonly CanonicalEvent[]): SendWait[] {
 /** Queue contention from the sends' waits, given in timeline order. */
 export function contentionOfWaits(all: readonly SendWait[]): QueueContention[] {
   const waits = new Map<string, SendWait[]>();
-  for (const wait of all) pushTo(waits, wait.toAgent, wait);
+  // Indexed loops, as in queuedWaitsOf: a rerun runs this once over every kept wait.
+  for (let i = 0; i < all.length; i++) pushTo(waits, all[i]!.toAgent, all[i]!);
   const episodes: QueueContention[] = [];
   for (const [toAgent, list] of waits) {
     list.sort((a, b) => a.start - b.start);
-    let group: typeof list = [];
+    // A group of overlapping waits is the list's waits from `first` on; it is made into a list
+    // only when they are of more than one conversation (most groups are one wait, or waits of one
+    // conversation: no contention).
+    let first = 0;
     let groupEnd = -Infinity;
-    const close = (): void => {
-      // Most groups are one wait, or waits of one conversation: no contention, and no list made.
-      const first = group[0]?.conversationId;
-      if (group.every((w) => w.conversationId === first)) return;
-      const conversations = [...new Set(group.map((w) => w.conversationId))];
-      if (conversations.length > 1) {
-        episodes.push({
-          toAgent,
-          startMs: group[0]?.start ?? 0,
-          endMs: groupEnd,
-          conversationIds: conversations,
-          fromAgents: [...new Set(group.map((w) => w.from))].sort(),
-          waits: group.map((w) => ({
-            conversationId: w.conversationId,
-            fromAgent: w.from,
-            startMs: w.start,
-            endMs: w.end,
-            waitedMs: w.end - w.start,
-          })),
-        });
-      }
-    };
-    for (const wait of list) {
-      if (wait.start >= groupEnd) {
-        close();
-        group = [];
-      }
-      group.push(wait);
+    let mixed = false;
+    for (let i = 0; i <= list.length; i++) {
+      const wait = list[i];
+      if (wait === undefined || wait.start >= groupEnd) {
+        if (mixed) episodes.push(episodeOf(toAgent, list.slice(first, i), groupEnd));
+        first = i;
+        mixed = false;
+        if (wait === undefined) break;
+      } else if (wait.conversationId !== list[first]!.conversationId) mixed = true;
       groupEnd = Math.max(groupEnd === -Infinity ? wait.end : groupEnd, wait.end);
     }
-    close();
   }
   return episodes.sort((a, b) => a.startMs - b.startMs || (a.toAgent < b.toAgent ? -1 : 1));
+}
+
+/** The episode of a group of overlapping waits of more than one conversation, ending at `endMs`. */
+function episodeOf(toAgent: string, group: readonly SendWait[], endMs: number): QueueContention {
+  return {
+    toAgent,
+    startMs: group[0]?.start ?? 0,
+    endMs,
+    conversationIds: [...new Set(group.map((w) => w.conversationId))],
+    fromAgents: [...new Set(group.map((w) => w.from))].sort(),
+    waits: group.map((w) => ({
+      conversationId: w.conversationId,
+      fromAgent: w.from,
+      startMs: w.start,
+      endMs: w.end,
+      waitedMs: w.end - w.start,
+    })),
+  };
 }
 
 /** The first of some times (in time order) at or after `ts`; undefined when none is. */
