@@ -545,8 +545,13 @@ function keptReader(
   let windowAt = 0;
   // Windows being read ahead, in order, from the end of the one in use on.
   let ahead: KeptWindow[] = [];
-  // The memory of windows read ahead and dropped, free once their reads have landed.
-  let dropped: Array<Promise<unknown>> = [];
+  // When the reads of every window read ahead and then dropped (skipped, or given up for a read
+  // elsewhere) have landed: until then their memory may still be filled.
+  let dropped: Promise<unknown> = Promise.resolve();
+  const drop = (windows: readonly KeptWindow[]): void => {
+    if (windows.length > 0)
+      dropped = Promise.all([dropped, ...windows.map((w) => w.read.catch(() => undefined))]);
+  };
   const free = (): Buffer => {
     const busy = new Set<ArrayBufferLike>([window.buffer, ...ahead.map((w) => w.bytes.buffer)]);
     const memory = memories.find((m) => !busy.has(m.buffer)) ?? Buffer.allocUnsafeSlow(WINDOW_BYTES);
@@ -558,7 +563,7 @@ function keptReader(
     const memory = free();
     const bytes = memory.subarray(0, size);
     // Into memory that no write still reads, nor a dropped read still fills.
-    const ready = Promise.all([settled(memory.buffer), ...dropped]);
+    const ready = Promise.all([settled(memory.buffer), dropped]);
     const read = ready.then(() => readFully((kept as KeptReport).handle, bytes, 0, size, at));
     read.catch(() => undefined);
     return { at, bytes, read };
@@ -572,9 +577,12 @@ function keptReader(
       const next = skipped === -1 ? undefined : ahead[skipped];
       const use = next !== undefined && next.at <= at ? next : undefined;
       if (use === undefined) {
-        dropped = ahead.map((w) => w.read.catch(() => undefined));
+        drop(ahead);
         ahead = [];
-      } else ahead = ahead.slice(skipped + 1);
+      } else {
+        drop(ahead.slice(0, skipped));
+        ahead = ahead.slice(skipped + 1);
+      }
       const made = use ?? readAt(at);
       window = made.bytes;
       windowAt = made.at;

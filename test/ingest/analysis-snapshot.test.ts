@@ -478,6 +478,53 @@ describe("writePieces", () => {
     expect(Buffer.concat(landed).equals(expected)).toBe(true);
   });
 
+  it("reads into the memory of a window read ahead and skipped only once that read has landed", async () => {
+    const size = 6 * BATCH_BYTES;
+    const bytes = Buffer.alloc(size);
+    for (let i = 0; i < size; i++) bytes[i] = (i * 13 + (i >>> 10)) % 251;
+    // The read of the second window lands late (after the reads made once it was skipped, before
+    // the next bytes are copied); every other read lands at once, every write after 20 ms.
+    const handle = {
+      read: (buffer: Uint8Array, offset: number, length: number, position: number) =>
+        new Promise<{ bytesRead: number }>((resolve) =>
+          setTimeout(
+            () =>
+              resolve({ bytesRead: bytes.copy(buffer, offset, position, Math.min(size, position + length)) }),
+            position === BATCH_BYTES ? 15 : 0,
+          ),
+        ),
+    } as unknown as FileHandle;
+    const kept: KeptReport = { handle, path: "kept.json", bytes: size, modified: "" };
+    // A few bytes of the first window; then, from inside the third, past the second (read ahead
+    // and skipped); then bytes of the fifth, read into memory the second's read may still fill.
+    const spans: Array<[number, number]> = [
+      [0, 10],
+      [2 * BATCH_BYTES + 10, BATCH_BYTES + 100],
+      [4 * BATCH_BYTES + 5, 1000],
+    ];
+    const pieces: Piece[] = spans.flatMap((span, i) =>
+      i === 0 ? [{ kept: span }] : [{ text: "|" }, { kept: span }],
+    );
+    const layout: ReportPieces = { pieces, sessions: [], tasks: [], flows: [], unattributed: [] };
+    const expected = Buffer.concat(
+      spans.flatMap(([start, length], i) => [
+        ...(i === 0 ? [] : [Buffer.from("|")]),
+        bytes.subarray(start, start + length),
+      ]),
+    );
+    const image = Buffer.alloc(expected.length);
+    const write = (chunk: Uint8Array, position: number): Promise<void> =>
+      new Promise((resolve) =>
+        setTimeout(() => {
+          Buffer.from(chunk).copy(image, position);
+          resolve();
+        }, 20),
+      );
+    const starts = await writePieces(layout, kept, write);
+    expect(starts.at(-1)).toBe(expected.length);
+    expect(image.equals(expected)).toBe(true);
+  });
+
   it("puts every byte in its place when reads and writes land out of order and kept spans skip windows read ahead", async () => {
     const size = 9 * BATCH_BYTES + 12_345;
     const bytes = Buffer.alloc(size);
