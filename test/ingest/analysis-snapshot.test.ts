@@ -429,6 +429,44 @@ describe("writeReport and readSnapshot", () => {
   });
 });
 
+/** The kept spans as pieces with `between(i)` before the i-th after the first, and the bytes they join to. */
+function spansOf(
+  bytes: Buffer,
+  spans: ReadonlyArray<[number, number]>,
+  between: (i: number) => string = () => "|",
+): { layout: ReportPieces; expected: Buffer } {
+  const pieces: Piece[] = spans.flatMap((span, i) =>
+    i === 0 ? [{ kept: span }] : [{ text: between(i) }, { kept: span }],
+  );
+  const expected = Buffer.concat(
+    spans.flatMap(([start, length], i) => [
+      ...(i === 0 ? [] : [Buffer.from(between(i))]),
+      bytes.subarray(start, start + length),
+    ]),
+  );
+  return { layout: { pieces, sessions: [], tasks: [], flows: [], unattributed: [] }, expected };
+}
+
+/**
+ * A kept Report of `bytes` on a disk whose reads fill their memory only when they land, after
+ * `delay(position)` ms.
+ */
+function slowKept(bytes: Buffer, delay: (position: number) => number): KeptReport {
+  const handle = {
+    read: (buffer: Uint8Array, offset: number, length: number, position: number) =>
+      new Promise<{ bytesRead: number }>((resolve) =>
+        setTimeout(
+          () =>
+            resolve({
+              bytesRead: bytes.copy(buffer, offset, position, Math.min(bytes.length, position + length)),
+            }),
+          delay(position),
+        ),
+      ),
+  } as unknown as FileHandle;
+  return { handle, path: "kept.json", bytes: bytes.length, modified: "" };
+}
+
 describe("writePieces", () => {
   it("reads the kept Report into a window again only once the write that reads it has landed", async () => {
     // A span of a whole window of the kept Report (a write buffer long) or more is handed to the
@@ -449,15 +487,11 @@ describe("writePieces", () => {
     };
     // The first window whole (in flight), a few bytes of the second (copied), then a few bytes past
     // both, which the first window's memory is read again for: only after its write has landed.
-    const spans: Array<[number, number]> = [
+    const { layout, expected } = spansOf(bytes, [
       [0, window],
       [window, 100],
       [2 * window + BATCH_BYTES, 100],
-    ];
-    const pieces: Piece[] = spans.flatMap((span, i) =>
-      i === 0 ? [{ kept: span }] : [{ text: "|" }, { kept: span }],
-    );
-    const layout: ReportPieces = { pieces, sessions: [], tasks: [], flows: [], unattributed: [] };
+    ]);
     const landed: Buffer[] = [];
     // A slow disk: each write takes its bytes only when it lands.
     const slowWrite = (chunk: Uint8Array): Promise<void> =>
@@ -468,12 +502,6 @@ describe("writePieces", () => {
         }, 20),
       );
     const starts = await writePieces(layout, kept, slowWrite);
-    const expected = Buffer.concat(
-      spans.flatMap(([start, length], i) => [
-        ...(i === 0 ? [] : [Buffer.from("|")]),
-        bytes.subarray(start, start + length),
-      ]),
-    );
     expect(starts.at(-1)).toBe(expected.length);
     expect(Buffer.concat(landed).equals(expected)).toBe(true);
   });
@@ -484,34 +512,14 @@ describe("writePieces", () => {
     for (let i = 0; i < size; i++) bytes[i] = (i * 13 + (i >>> 10)) % 251;
     // The read of the second window lands late (after the reads made once it was skipped, before
     // the next bytes are copied); every other read lands at once, every write after 20 ms.
-    const handle = {
-      read: (buffer: Uint8Array, offset: number, length: number, position: number) =>
-        new Promise<{ bytesRead: number }>((resolve) =>
-          setTimeout(
-            () =>
-              resolve({ bytesRead: bytes.copy(buffer, offset, position, Math.min(size, position + length)) }),
-            position === BATCH_BYTES ? 15 : 0,
-          ),
-        ),
-    } as unknown as FileHandle;
-    const kept: KeptReport = { handle, path: "kept.json", bytes: size, modified: "" };
+    const kept = slowKept(bytes, (position) => (position === BATCH_BYTES ? 15 : 0));
     // A few bytes of the first window; then, from inside the third, past the second (read ahead
     // and skipped); then bytes of the fifth, read into memory the second's read may still fill.
-    const spans: Array<[number, number]> = [
+    const { layout, expected } = spansOf(bytes, [
       [0, 10],
       [2 * BATCH_BYTES + 10, BATCH_BYTES + 100],
       [4 * BATCH_BYTES + 5, 1000],
-    ];
-    const pieces: Piece[] = spans.flatMap((span, i) =>
-      i === 0 ? [{ kept: span }] : [{ text: "|" }, { kept: span }],
-    );
-    const layout: ReportPieces = { pieces, sessions: [], tasks: [], flows: [], unattributed: [] };
-    const expected = Buffer.concat(
-      spans.flatMap(([start, length], i) => [
-        ...(i === 0 ? [] : [Buffer.from("|")]),
-        bytes.subarray(start, start + length),
-      ]),
-    );
+    ]);
     const image = Buffer.alloc(expected.length);
     const write = (chunk: Uint8Array, position: number): Promise<void> =>
       new Promise((resolve) =>
@@ -532,38 +540,22 @@ describe("writePieces", () => {
     // A disk on which each read fills its memory, and each write takes its bytes, only when it
     // lands. Reads past 8 buffers land late, after those the reader then makes afresh further
     // back in memory it may reuse; every other write lands before the one handed on before it.
-    const handle = {
-      read: (buffer: Uint8Array, offset: number, length: number, position: number) =>
-        new Promise<{ bytesRead: number }>((resolve) =>
-          setTimeout(
-            () =>
-              resolve({ bytesRead: bytes.copy(buffer, offset, position, Math.min(size, position + length)) }),
-            position >= 8 * BATCH_BYTES ? 30 : 0,
-          ),
-        ),
-    } as unknown as FileHandle;
+    const kept = slowKept(bytes, (position) => (position >= 8 * BATCH_BYTES ? 30 : 0));
     let writes = 0;
-    const kept: KeptReport = { handle, path: "kept.json", bytes: size, modified: "" };
     // Whole windows and pieces of them; a gap of more than the windows read ahead (they are
     // dropped); a span back before them (read afresh), and one through the windows read ahead of
     // that, into memory the dropped reads may still fill; and the rest to the end.
-    const spans: Array<[number, number]> = [
-      [0, 3 * BATCH_BYTES + 7],
-      [3 * BATCH_BYTES + 100, 50],
-      [6 * BATCH_BYTES + 3, 2 * BATCH_BYTES],
-      [BATCH_BYTES / 2, 1000],
-      [BATCH_BYTES / 2 + BATCH_BYTES + 10, 2 * BATCH_BYTES],
-      [8 * BATCH_BYTES + 5, size - 8 * BATCH_BYTES - 5],
-    ];
-    const pieces: Piece[] = spans.flatMap((span, i) =>
-      i === 0 ? [{ kept: span }] : [{ text: `|${i}|` }, { kept: span }],
-    );
-    const layout: ReportPieces = { pieces, sessions: [], tasks: [], flows: [], unattributed: [] };
-    const expected = Buffer.concat(
-      spans.flatMap(([start, length], i) => [
-        ...(i === 0 ? [] : [Buffer.from(`|${i}|`)]),
-        bytes.subarray(start, start + length),
-      ]),
+    const { layout, expected } = spansOf(
+      bytes,
+      [
+        [0, 3 * BATCH_BYTES + 7],
+        [3 * BATCH_BYTES + 100, 50],
+        [6 * BATCH_BYTES + 3, 2 * BATCH_BYTES],
+        [BATCH_BYTES / 2, 1000],
+        [BATCH_BYTES / 2 + BATCH_BYTES + 10, 2 * BATCH_BYTES],
+        [8 * BATCH_BYTES + 5, size - 8 * BATCH_BYTES - 5],
+      ],
+      (i) => `|${i}|`,
     );
     const image = Buffer.alloc(expected.length);
     const orders: number[] = [];
