@@ -586,9 +586,10 @@ function keptReader(
       const made = use ?? readAt(at);
       window = made.bytes;
       windowAt = made.at;
-      for (let from = windowAt + window.length; ahead.length < AHEAD; from += WINDOW_BYTES) {
-        const last = ahead.at(-1);
-        const start = last === undefined ? from : last.at + last.bytes.length;
+      // The windows after the last one in use or read ahead, up to AHEAD of them.
+      while (ahead.length < AHEAD) {
+        const last = ahead.at(-1) ?? made;
+        const start = last.at + last.bytes.length;
         if (start >= kept.bytes) break;
         ahead.push(readAt(start));
       }
