@@ -18,6 +18,14 @@ import {
 import { DictionaryIndex } from "./dictionary-index.ts";
 import { crcOf } from "./file-bytes.ts";
 
+/** The span of no times, which any other widens. */
+const EMPTY_SPAN: TimeSpan = { min: Infinity, max: -Infinity, untimed: false };
+
+/** The span of the times of two spans together. */
+function joinedSpan(a: TimeSpan, b: TimeSpan): TimeSpan {
+  return { min: Math.min(a.min, b.min), max: Math.max(a.max, b.max), untimed: a.untimed || b.untimed };
+}
+
 /** A column's values, as the typed array of its kind. */
 type Column<K extends ColumnName> = EventColumns[K];
 
@@ -43,6 +51,7 @@ export class PartFile {
   private fd: number | null;
   private readonly places: Readonly<Record<ColumnName, ColumnPlace>>;
   private readonly chunkRows: number;
+  private spans: TimeSpan[] | null = null;
   private span: TimeSpan | null = null;
   private strings: DictionaryIndex | null = null;
   private factsBefore: Float64Array | null = null;
@@ -120,13 +129,23 @@ export class PartFile {
 
   /** The span of its events' times, read once. */
   timeSpan(): TimeSpan {
-    this.span ??= this.reading((read) => {
-      let span: TimeSpan = { min: Infinity, max: -Infinity, untimed: false };
-      for (let r = 0; r < this.count; r += read.chunkRows)
-        span = widenedSpan(span, read.rows("ts", r, Math.min(r + read.chunkRows, this.count)));
-      return span;
-    });
+    this.span ??= this.chunkSpans().reduce(joinedSpan, EMPTY_SPAN);
     return this.span;
+  }
+
+  /**
+   * The span of the times of each chunk of rows (see ColumnReader.chunkRows), read once: a
+   * selection looks at no row of a chunk whose times its filter rules out, and a log's chunks
+   * follow its time, so a rerun's selections of the recent events skip most of a part.
+   */
+  chunkSpans(): readonly TimeSpan[] {
+    this.spans ??= this.reading((read) => {
+      const spans: TimeSpan[] = [];
+      for (let r = 0; r < this.count; r += read.chunkRows)
+        spans.push(widenedSpan(EMPTY_SPAN, read.rows("ts", r, Math.min(r + read.chunkRows, this.count))));
+      return spans;
+    });
+    return this.spans;
   }
 
   /**

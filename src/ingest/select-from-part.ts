@@ -16,6 +16,7 @@ import {
   type EventColumns,
   type EventKeys,
   type Gate,
+  type TimeSpan,
 } from "./event-columns.ts";
 import { room } from "./array-room.ts";
 import type { DictionaryIndex } from "./dictionary-index.ts";
@@ -42,7 +43,7 @@ export function selectFromPart(
   const strings = part.dictionary();
   const gate = gateOf(filter, strings);
   const gathered = part.reading((read) => {
-    const rows = rowsThrough(read, gate);
+    const rows = rowsThrough(read, gate, part.chunkSpans(), filter);
     return rows.length === 0 ? null : gatheredRows(read, rows, part.factCountsBefore());
   });
   if (gathered === null) return [];
@@ -54,20 +55,35 @@ export function countFromPart(part: PartFile, from: number): number {
   const span = part.timeSpan();
   if (!(span.max >= from)) return 0;
   if (span.min >= from && !span.untimed) return part.count;
+  const spans = part.chunkSpans();
   return part.reading((read) => {
     let n = 0;
-    for (let r = 0; r < read.count; r += read.chunkRows)
-      n += countAtOrAfter(read.rows("ts", r, Math.min(r + read.chunkRows, read.count)), from);
+    for (let r = 0, chunk = 0; r < read.count; r += read.chunkRows, chunk++) {
+      const { min, max, untimed } = spans[chunk]!;
+      const to = Math.min(r + read.chunkRows, read.count);
+      if (min >= from && !untimed) n += to - r;
+      else if (max >= from) n += countAtOrAfter(read.rows("ts", r, to), from);
+    }
     return n;
   });
 }
 
-/** The rows that pass the gate, in order, from their times and text fields. */
-function rowsThrough(read: ColumnReader, gate: Gate): Int32Array {
+/**
+ * The rows that pass the gate, in order, from their times and text fields. A chunk whose times
+ * (`spans`, one per chunk) no event the filter lets through can have is not read.
+ */
+function rowsThrough(
+  read: ColumnReader,
+  gate: Gate,
+  spans: readonly TimeSpan[],
+  filter: KeyFilter,
+): Int32Array {
   const fields = TEXT_FIELDS.length;
   let rows = new Int32Array(1024);
   let n = 0;
-  for (let from = 0; from < read.count; from += read.chunkRows) {
+  for (let from = 0, chunk = 0; from < read.count; from += read.chunkRows, chunk++) {
+    const span = spans[chunk]!;
+    if (meetsNoneBetween(filter, span.min, span.max, span.untimed)) continue;
     const to = Math.min(from + read.chunkRows, read.count);
     const ts = read.rows("ts", from, to);
     const text = read.rows("text", from * fields, to * fields);

@@ -57,6 +57,28 @@ describe("a part's file", () => {
     expect(part.dictionary().valueAt(send[0]!)).toBe("a2a.send");
   });
 
+  it("gives the span of the times of each chunk of rows, and of them all", async () => {
+    const { file, bytes, columns } = await writtenPart();
+    const part = (await PartFile.open(file, bytes.length, crc32(bytes), 5))!;
+    const spans = part.chunkSpans();
+    expect(spans).toHaveLength(Math.ceil(columns.count / 5));
+    spans.forEach((span, chunk) => {
+      const ts = [...columns.ts.subarray(5 * chunk, 5 * chunk + 5)];
+      const timed = ts.filter(Number.isFinite);
+      expect(span).toEqual({
+        min: Math.min(...timed),
+        max: Math.max(...timed),
+        untimed: timed.length < ts.length,
+      });
+    });
+    const timed = [...columns.ts].filter(Number.isFinite);
+    expect(part.timeSpan()).toEqual({
+      min: Math.min(...timed),
+      max: Math.max(...timed),
+      untimed: timed.length < columns.count,
+    });
+  });
+
   it("reads the file it checked after another is put at its path, until it is closed", async () => {
     const { file, bytes, columns } = await writtenPart();
     const part = (await PartFile.open(file, bytes.length, crc32(bytes)))!;
