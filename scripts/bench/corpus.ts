@@ -67,8 +67,9 @@ export function appendix(lines: readonly string[], copy: number, targetBytes: nu
 
 /**
  * Writes an OpenClaw coordination log of at least `targetBytes`: the bundled sample's events,
- * copied again and again, each copy shifted seven weeks later and with its ids suffixed, so every
- * line is a distinct event with the shapes and message sizes of the sample. Reused when present; the count of lines assumes the file was written here.
+ * copied again and again, each copy a week later than the one before and with its ids suffixed,
+ * so every line is a distinct event with the shapes and message sizes of the sample. Reused when
+ * present; the count of lines assumes the file was written here.
  */
 export async function ensureCorpus(
   file: string,
@@ -96,7 +97,7 @@ export function sampleLines(): string[] {
   return out;
 }
 
-/** A sample line as its `copy`-th copy: seven weeks later per copy, with its ids suffixed. */
+/** A sample line as its `copy`-th copy: a week later per copy, with its ids suffixed. */
 export function copyLine(line: string, copy: number): string {
   if (copy === 0) return line;
   const event = JSON.parse(line) as { ts: number; data: Record<string, unknown> };
