@@ -7,10 +7,10 @@ import { fileURLToPath } from "node:url";
 import { crc32 } from "node:zlib";
 import { CheckedFileBytes, checkFile, crcWith, readChecked, readFully, writeFully } from "./file-bytes.ts";
 import { codeSignature } from "./code-signature.ts";
-import { columnsFromBytes, columnsToBytes, COLUMNS_LAYOUT, type EventColumns } from "./event-columns.ts";
+import { COLUMNS_LAYOUT, type EventColumns } from "./event-columns.ts";
 import type { CheckedRange } from "../core/incremental/snapshot.ts";
 import { CacheHeader, type CacheSegment } from "./parse-cache-header.ts";
-import { PartFile } from "./part-file.ts";
+import { PartFile, partFromBytes, partToBytes } from "./part-file.ts";
 import { findProjectRoot } from "./project-root.ts";
 import type { TallyState } from "./findings-tally.ts";
 import { replaceFile } from "./replace-file.ts";
@@ -19,7 +19,7 @@ import { replaceFile } from "./replace-file.ts";
  * Bumped whenever the cache files' own layout changes. What the code makes of a line is covered
  * by the code signature, so this needs no bump for that.
  */
-const CACHE_FORMAT = 3;
+const CACHE_FORMAT = 4;
 
 /**
  * The index file's magic bytes; then the length of its JSON (CacheHeader) and the CRC-32 of that
@@ -441,8 +441,8 @@ export class ParseCache {
       if (bytes === undefined) return null;
       // Every byte of each part's file, so a damaged one is a miss.
       if (bytes.length !== byteLength || crc32(bytes) !== fileCrc) return null;
-      const { columns, end: columnsEnd } = columnsFromBytes(bytes, 0);
-      if (columnsEnd !== bytes.length) return null;
+      const columns = partFromBytes(bytes);
+      if (columns === null) return null;
       segments.push({ lineBase, columns, ...kept });
     }
     return {
@@ -477,7 +477,7 @@ export class ParseCache {
         let stored = s.stored;
         if (stored === undefined) {
           // A plain file's lines are read from it again, at their offsets: not kept.
-          stored = await writeSegment(this.dir, stem, s.run, columnsToBytes(s.columns, entry.gzip));
+          stored = await writeSegment(this.dir, stem, s.run, partToBytes(s.columns, entry.gzip));
           written.push(stored.file);
         }
         const { lineBase, start, end, crc, run, pieces } = s;

@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import {
   COLUMN_TYPES,
   columnsFromBytes,
+  columnsToBytes,
   columnsLayout,
   addFactCounts,
   FACT_COLUMNS,
@@ -15,6 +16,13 @@ import {
   type EventColumns,
   type TimeSpan,
 } from "./event-columns.ts";
+import {
+  blockKeysFromBytes,
+  blockKeysOf,
+  blockKeysToBytes,
+  KEY_BLOCK_ROWS,
+  type BlockKeys,
+} from "./block-keys.ts";
 import { DictionaryIndex } from "./dictionary-index.ts";
 import { crcOf } from "./file-bytes.ts";
 
@@ -47,10 +55,13 @@ export class PartFile {
   readonly path: string;
   /** How many events it holds. */
   readonly count: number;
-  private readonly bytes: number;
   private fd: number | null;
   private readonly places: Readonly<Record<ColumnName, ColumnPlace>>;
   private readonly chunkRows: number;
+  /** Where its columns end, and the keys its blocks of rows name begin. */
+  private readonly columnsEnd: number;
+  /** The work sessions, conversations and tasks each block of its rows names. */
+  readonly blockKeys: BlockKeys;
   private spans: TimeSpan[] | null = null;
   private span: TimeSpan | null = null;
   private strings: DictionaryIndex | null = null;
@@ -59,25 +70,27 @@ export class PartFile {
 
   private constructor(
     path: string,
-    file: { bytes: number; fd: number },
-    count: number,
-    places: Record<ColumnName, ColumnPlace>,
+    fd: number,
+    columns: { count: number; places: Record<ColumnName, ColumnPlace>; end: number },
+    blockKeys: BlockKeys,
     chunkRows: number,
   ) {
     this.path = path;
-    this.bytes = file.bytes;
-    this.fd = file.fd;
-    this.count = count;
-    this.places = places;
+    this.fd = fd;
+    this.count = columns.count;
+    this.places = columns.places;
+    this.columnsEnd = columns.end;
+    this.blockKeys = blockKeys;
     this.chunkRows = chunkRows;
-    UNCLOSED.register(this, file.fd, this);
+    UNCLOSED.register(this, fd, this);
   }
 
   /**
-   * The part in `path`, when the file has `bytes` bytes with CRC-32 `crc` and its columns' lengths
-   * fit it as columnsFromBytes reads them; else null. Raw line bytes kept in the part (a gzip
-   * file's) are not read from here: such a part is read whole. `chunkRows` is how many rows a
-   * chunk of a column read at a time holds.
+   * The part in `path`, when the file has `bytes` bytes with CRC-32 `crc`, its columns' lengths
+   * fit it as columnsFromBytes reads them and the keys of its blocks follow them to its end (see
+   * partToBytes); else null. Raw line bytes kept in the part (a gzip file's) are not read from
+   * here: such a part is read whole. `chunkRows` is how many rows a chunk of a column read at a
+   * time holds.
    */
   static async open(
     path: string,
@@ -98,8 +111,12 @@ export class PartFile {
         return null;
       }
       const { count, places, end } = layout;
-      if (end !== bytes || places.rawBytes.byteLength !== 0 || !fitsCount(places, count)) return null;
-      part = new PartFile(path, { bytes, fd }, count, places, chunkRows);
+      if (places.rawBytes.byteLength !== 0 || !fitsCount(places, count)) return null;
+      const trailer = Buffer.alloc(bytes - end);
+      if ((await readFile(fd, trailer, 0, trailer.length, end)).bytesRead !== trailer.length) return null;
+      const blockKeys = blockKeysFromBytes(trailer, count);
+      if (blockKeys === null) return null;
+      part = new PartFile(path, fd, layout, blockKeys, chunkRows);
       return part;
     } finally {
       if (part === null) await closeFile(fd);
@@ -129,20 +146,21 @@ export class PartFile {
 
   /** The span of its events' times, read once. */
   timeSpan(): TimeSpan {
-    this.span ??= this.chunkSpans().reduce(joinedSpan, EMPTY_SPAN);
+    this.span ??= this.blockSpans().reduce(joinedSpan, EMPTY_SPAN);
     return this.span;
   }
 
   /**
-   * The span of the times of each chunk of rows (see ColumnReader.chunkRows), read once: a
-   * selection looks at no row of a chunk whose times its filter rules out, and a log's chunks
-   * follow its time, so a rerun's selections of the recent events skip most of a part.
+   * The span of the times of each block of rows (see blockKeys), read once: a selection looks at
+   * no row of a block whose times or keys its filter rules out, and a log's blocks follow its
+   * time, so a rerun's selections of the recent events skip most of a part.
    */
-  chunkSpans(): readonly TimeSpan[] {
+  blockSpans(): readonly TimeSpan[] {
     this.spans ??= this.reading((read) => {
       const spans: TimeSpan[] = [];
-      for (let r = 0; r < this.count; r += read.chunkRows)
-        spans.push(widenedSpan(EMPTY_SPAN, read.rows("ts", r, Math.min(r + read.chunkRows, this.count))));
+      const { blockRows } = this.blockKeys;
+      for (let r = 0; r < this.count; r += blockRows)
+        spans.push(widenedSpan(EMPTY_SPAN, read.rows("ts", r, Math.min(r + blockRows, this.count))));
       return spans;
     });
     return this.spans;
@@ -182,14 +200,31 @@ export class PartFile {
   /** All its columns, read into memory once: for a run that makes all its events, or joins the part to others. */
   all(): EventColumns {
     this.columns ??= this.reading((read) => {
-      const bytes = Buffer.allocUnsafeSlow(this.bytes);
+      const bytes = Buffer.allocUnsafeSlow(this.columnsEnd);
       read.into(bytes, 0);
       const { columns, end } = columnsFromBytes(bytes, 0);
-      if (end !== this.bytes) throw new Error(`${this.path} does not hold its columns`);
+      if (end !== this.columnsEnd) throw new Error(`${this.path} does not hold its columns`);
       return columns;
     });
     return this.columns;
   }
+}
+
+/**
+ * A part's file, as the cache writes it: the columns (see columnsToBytes; `withRaw` keeps the line
+ * bytes), then the keys each block of `blockRows` rows names (see blockKeysToBytes).
+ */
+export function partToBytes(columns: EventColumns, withRaw: boolean, blockRows = KEY_BLOCK_ROWS): Buffer[] {
+  return [...columnsToBytes(columns, withRaw), ...blockKeysToBytes(blockKeysOf(columns, blockRows))];
+}
+
+/**
+ * The columns of a part's file read whole, when the keys of their blocks follow them to its end,
+ * as partToBytes writes them; else null. `bytes` must start on a multiple of 8 in its ArrayBuffer.
+ */
+export function partFromBytes(bytes: Uint8Array): EventColumns | null {
+  const { columns, end } = columnsFromBytes(bytes, 0);
+  return blockKeysFromBytes(bytes.subarray(end), columns.count) === null ? null : columns;
 }
 
 const openFile = promisify(open);

@@ -16,9 +16,9 @@ import {
   type EventColumns,
   type EventKeys,
   type Gate,
-  type TimeSpan,
 } from "./event-columns.ts";
 import { room } from "./array-room.ts";
+import { namesFlagged } from "./block-keys.ts";
 import type { DictionaryIndex } from "./dictionary-index.ts";
 import type { LineBytes } from "./file-bytes.ts";
 import type { ColumnReader, PartFile } from "./part-file.ts";
@@ -43,7 +43,7 @@ export function selectFromPart(
   const strings = part.dictionary();
   const gate = gateOf(filter, strings);
   const gathered = part.reading((read) => {
-    const rows = rowsThrough(read, gate, part.chunkSpans(), filter);
+    const rows = rowsThrough(read, gate, part, filter);
     return rows.length === 0 ? null : gatheredRows(read, rows, part.factCountsBefore());
   });
   if (gathered === null) return [];
@@ -55,12 +55,13 @@ export function countFromPart(part: PartFile, from: number): number {
   const span = part.timeSpan();
   if (!(span.max >= from)) return 0;
   if (span.min >= from && !span.untimed) return part.count;
-  const spans = part.chunkSpans();
+  const spans = part.blockSpans();
+  const { blockRows } = part.blockKeys;
   return part.reading((read) => {
     let n = 0;
-    for (let r = 0, chunk = 0; r < read.count; r += read.chunkRows, chunk++) {
-      const { min, max, untimed } = spans[chunk]!;
-      const to = Math.min(r + read.chunkRows, read.count);
+    for (let r = 0, block = 0; r < read.count; r += blockRows, block++) {
+      const { min, max, untimed } = spans[block]!;
+      const to = Math.min(r + blockRows, read.count);
       if (min >= from && !untimed) n += to - r;
       else if (max >= from) n += countAtOrAfter(read.rows("ts", r, to), from);
     }
@@ -69,22 +70,20 @@ export function countFromPart(part: PartFile, from: number): number {
 }
 
 /**
- * The rows that pass the gate, in order, from their times and text fields. A chunk whose times
- * (`spans`, one per chunk) no event the filter lets through can have is not read.
+ * The rows that pass the gate, in order, from their times and text fields, read a block of rows
+ * at a time. A block whose times, or times and keys (the work sessions, conversations and tasks it
+ * names), no event the filter lets through can have is not read.
  */
-function rowsThrough(
-  read: ColumnReader,
-  gate: Gate,
-  spans: readonly TimeSpan[],
-  filter: KeyFilter,
-): Int32Array {
+function rowsThrough(read: ColumnReader, gate: Gate, part: PartFile, filter: KeyFilter): Int32Array {
   const fields = TEXT_FIELDS.length;
+  const spans = part.blockSpans();
+  const { blockKeys } = part;
   let rows = new Int32Array(1024);
   let n = 0;
-  for (let from = 0, chunk = 0; from < read.count; from += read.chunkRows, chunk++) {
-    const span = spans[chunk]!;
-    if (meetsNoneBetween(filter, span.min, span.max, span.untimed)) continue;
-    const to = Math.min(from + read.chunkRows, read.count);
+  for (let from = 0, block = 0; from < read.count; from += blockKeys.blockRows, block++) {
+    const { min, max, untimed } = spans[block]!;
+    if (meetsNoneBetween(filter, min, max, untimed, !namesFlagged(blockKeys, block, gate.flags))) continue;
+    const to = Math.min(from + blockKeys.blockRows, read.count);
     const ts = read.rows("ts", from, to);
     const text = read.rows("text", from * fields, to * fields);
     for (let i = 0; i < to - from; i++) {

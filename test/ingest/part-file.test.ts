@@ -2,17 +2,23 @@ import { renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { crc32 } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { blockKeysOf } from "../../src/ingest/block-keys.ts";
 import { columnsToBytes, type EventColumns } from "../../src/ingest/event-columns.ts";
-import { PartFile } from "../../src/ingest/part-file.ts";
+import { PartFile, partToBytes } from "../../src/ingest/part-file.ts";
 import { readWithColumns, SAMPLE_LOG, throughBytes } from "../helpers/event-columns.ts";
 import { tmpTree } from "../helpers/tmp.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-/** The sample log's columns written as the cache writes a plain file's part, and where. */
-async function writtenPart(): Promise<{ file: string; bytes: Buffer; columns: EventColumns }> {
+/**
+ * The sample log's columns written as the cache writes a plain file's part (with the keys of
+ * blocks of `blockRows` rows), and where.
+ */
+async function writtenPart(
+  blockRows?: number,
+): Promise<{ file: string; bytes: Buffer; columns: EventColumns }> {
   const { columns } = await readWithColumns(path.join(ROOT, SAMPLE_LOG), SAMPLE_LOG, false);
-  const bytes = Buffer.concat(columnsToBytes(columns, false));
+  const bytes = Buffer.concat(partToBytes(columns, false, blockRows));
   const file = path.join(tmpTree({}), "a.0.seg");
   writeFileSync(file, bytes);
   return { file, bytes, columns };
@@ -57,13 +63,13 @@ describe("a part's file", () => {
     expect(part.dictionary().valueAt(send[0]!)).toBe("a2a.send");
   });
 
-  it("gives the span of the times of each chunk of rows, and of them all", async () => {
-    const { file, bytes, columns } = await writtenPart();
-    const part = (await PartFile.open(file, bytes.length, crc32(bytes), 5))!;
-    const spans = part.chunkSpans();
+  it("gives the span of the times of each block of rows, and of them all, and the keys each names", async () => {
+    const { file, bytes, columns } = await writtenPart(5);
+    const part = (await PartFile.open(file, bytes.length, crc32(bytes), 7))!;
+    const spans = part.blockSpans();
     expect(spans).toHaveLength(Math.ceil(columns.count / 5));
-    spans.forEach((span, chunk) => {
-      const ts = [...columns.ts.subarray(5 * chunk, 5 * chunk + 5)];
+    spans.forEach((span, block) => {
+      const ts = [...columns.ts.subarray(5 * block, 5 * block + 5)];
       const timed = ts.filter(Number.isFinite);
       expect(span).toEqual({
         min: Math.min(...timed),
@@ -77,6 +83,23 @@ describe("a part's file", () => {
       max: Math.max(...timed),
       untimed: timed.length < columns.count,
     });
+    expect(part.blockKeys).toEqual(blockKeysOf(columns, 5));
+  });
+
+  it("is no part when the keys of its blocks do not follow its columns to its end", async () => {
+    const { file, bytes, columns } = await writtenPart(5);
+    const keysAt = Buffer.concat(columnsToBytes(columns, false)).length;
+    const opened = async (changed: Buffer) => {
+      writeFileSync(file, changed);
+      return PartFile.open(file, changed.length, crc32(changed));
+    };
+    expect(await opened(bytes)).not.toBeNull();
+    // Bytes left over, the keys cut short, and another number of rows a block than their blocks'.
+    expect(await opened(Buffer.concat([bytes, Buffer.alloc(8)]))).toBeNull();
+    expect(await opened(bytes.subarray(0, bytes.length - 8))).toBeNull();
+    const other = Buffer.from(bytes);
+    other.writeUInt32LE(6, keysAt);
+    expect(await opened(other)).toBeNull();
   });
 
   it("reads the file it checked after another is put at its path, until it is closed", async () => {

@@ -3,24 +3,21 @@ import path from "node:path";
 import { crc32 } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { meetsFilter } from "../../src/core/incremental/key-filter.ts";
-import {
-  columnsToBytes,
-  countFrom,
-  selectEvents,
-  TEXT_FIELDS,
-  type EventColumns,
-} from "../../src/ingest/event-columns.ts";
+import { countFrom, selectEvents, TEXT_FIELDS, type EventColumns } from "../../src/ingest/event-columns.ts";
 import { bytesInMemory } from "../../src/ingest/file-bytes.ts";
-import { PartFile } from "../../src/ingest/part-file.ts";
+import { PartFile, partToBytes } from "../../src/ingest/part-file.ts";
 import { countFromPart, selectFromPart } from "../../src/ingest/select-from-part.ts";
 import { expectSameEvents, FILTERS, middle, readWithColumns, SAMPLE_LOG } from "../helpers/event-columns.ts";
 import { tmpTree } from "../helpers/tmp.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-/** `columns` written to a part's file as the cache writes a plain file's, and checked in place. */
+/**
+ * `columns` written to a part's file as the cache writes a plain file's, with the keys of blocks
+ * of `chunkRows` rows, and checked in place.
+ */
 async function partOf(columns: EventColumns, chunkRows: number): Promise<PartFile> {
-  const bytes = Buffer.concat(columnsToBytes(columns, false));
+  const bytes = Buffer.concat(partToBytes(columns, false, chunkRows));
   const file = path.join(tmpTree({}), "a.0.seg");
   writeFileSync(file, bytes);
   return (await PartFile.open(file, bytes.length, crc32(bytes), chunkRows))!;

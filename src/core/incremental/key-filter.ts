@@ -1,5 +1,5 @@
 import type { BaseEvent } from "../event.ts";
-import { bucketOf } from "../sessions/thread-key.ts";
+import { BUCKET_MS, bucketOf } from "../sessions/thread-key.ts";
 
 /**
  * A condition every event a selection picks meets, given with the selection so that the cached
@@ -71,22 +71,35 @@ export function hasAlternatives(filter: KeyFilter): boolean {
 
 /**
  * Whether no event whose time lies from `min` to `max` (and, when `untimed`, no event without a
- * time) can meet the filter, from the times alone: a reader of many events then looks at none of
- * them. A rerun's selections mostly ask for events at or after a time (`from`, a pair's time),
- * which the events of a part of the log read long before all precede.
+ * time) can meet the filter, from the times alone, or from the times and `unnamed`: that none of
+ * the events names one of the filter's work sessions, conversations or tasks, in any of the three
+ * fields. A reader of many events then looks at none of them. A rerun's selections mostly ask for
+ * events at or after a time (`from`, a pair's time), which the events of a part of the log read
+ * long before all precede, or for the events of a few sessions, which most runs of a log's events
+ * do not name.
  */
-export function meetsNoneBetween(filter: KeyFilter, min: number, max: number, untimed: boolean): boolean {
+export function meetsNoneBetween(
+  filter: KeyFilter,
+  min: number,
+  max: number,
+  untimed: boolean,
+  unnamed = false,
+): boolean {
   // Every event is at or after `before`; one without a time is not (a comparison with NaN fails).
   if (filter.before !== undefined && min >= filter.before && !untimed) return true;
   if (!hasAlternatives(filter)) return false;
-  // An event of any time may be of a session, conversation, task or type and bucket given.
+  // An event of any time may be of a session, conversation or task given.
   if (
-    (filter.workSessionIds?.size ?? 0) > 0 ||
-    (filter.conversationIds?.size ?? 0) > 0 ||
-    (filter.taskIds?.size ?? 0) > 0 ||
-    (filter.buckets?.size ?? 0) > 0
+    !unnamed &&
+    ((filter.workSessionIds?.size ?? 0) > 0 ||
+      (filter.conversationIds?.size ?? 0) > 0 ||
+      (filter.taskIds?.size ?? 0) > 0)
   )
     return false;
+  // An event of a type and bucket given is in the bucket's five minutes (see bucketOf); one without
+  // a time is in none.
+  for (const buckets of filter.buckets?.values() ?? [])
+    for (const bucket of buckets) if (bucket <= max && bucket + BUCKET_MS > min) return false;
   // What is left meets events at or after a time, which an event without a time never is.
   let earliest = filter.from ?? Infinity;
   for (const byB of filter.pairs?.values() ?? [])

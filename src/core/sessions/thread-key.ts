@@ -1,7 +1,7 @@
 import type { CanonicalEvent } from "../event.ts";
 import { toIso } from "../time.ts";
 
-const BUCKET_MS = 5 * 60 * 1000;
+export const BUCKET_MS = 5 * 60 * 1000;
 
 /**
  * How long an agent pair may stay silent before its next line starts another inferred

@@ -116,10 +116,47 @@ const SPANS: Array<[string, KeyFilter, [number, number, boolean], boolean]> = [
   ["only events without a time", { from: 0 }, [Infinity, -Infinity, true], true],
 ];
 
+/** Spans of events that name none of the filter's sessions, conversations or tasks (`unnamed`). */
+const UNNAMED_SPANS: Array<[string, KeyFilter, [number, number, boolean], boolean]> = [
+  [
+    "before `from`, a work session given",
+    { from: 11, workSessionIds: new Set(["ws"]) },
+    [0, 10, false],
+    true,
+  ],
+  ["at `from`, a task given", { from: 10, taskIds: new Set(["t"]) }, [0, 10, false], false],
+  [
+    "before `from`, a bucket in the span",
+    { from: 11, buckets: new Map([["x", new Set([0])]]) },
+    [0, 10, false],
+    false,
+  ],
+  [
+    "before `from`, a bucket whose five minutes end at the span's start",
+    { from: 400_000, buckets: new Map([["x", new Set([0])]]) },
+    [300_000, 310_000, false],
+    true,
+  ],
+  [
+    "before `from`, a bucket whose five minutes hold the span's start",
+    { from: 400_000, buckets: new Map([["x", new Set([0])]]) },
+    [299_999, 310_000, false],
+    false,
+  ],
+  ["only sessions given", { conversationIds: new Set(["c"]) }, [0, 10, true], true],
+];
+
 describe("meetsNoneBetween", () => {
   it.each(SPANS)("%s", (_, filter, [min, max, untimed], none) => {
     expect(meetsNoneBetween(filter, min, max, untimed)).toBe(none);
   });
+
+  it.each(UNNAMED_SPANS)(
+    "of events that name none of its ids: %s",
+    (_, filter, [min, max, untimed], none) => {
+      expect(meetsNoneBetween(filter, min, max, untimed, true)).toBe(none);
+    },
+  );
 
   it("never rules out events one of which meets the filter", () => {
     const time = fc.oneof(fc.integer({ min: 0, max: 20 }), fc.constant(Number.NaN));
@@ -145,28 +182,43 @@ describe("meetsNoneBetween", () => {
         pairs: fc
           .dictionary(name, fc.dictionary(name, fc.integer({ min: 0, max: 20 })))
           .map((byA) => new Map(Object.entries(byA).map(([a, byB]) => [a, new Map(Object.entries(byB))]))),
-        buckets: fc.constant(new Map([["heartbeat", new Set([0])]])),
+        buckets: fc.constantFrom(
+          new Map([["heartbeat", new Set([0])]]),
+          new Map([["heartbeat", new Set([5])]]),
+        ),
       },
       { requiredKeys: [] },
     );
     let ruledOut = 0;
+    let ruledOutUnnamed = 0;
     fc.assert(
       fc.property(filter, fc.array(keys, { maxLength: 6 }), (f, events) => {
         const timed = events.map((e) => e.ts).filter((t) => !Number.isNaN(t));
-        const none = meetsNoneBetween(
-          f,
+        const span = [
           Math.min(...timed),
           Math.max(...timed),
           events.some((e) => Number.isNaN(e.ts)),
+        ] as const;
+        // Whether the events name one of the filter's ids, in any of the three fields.
+        const ids = new Set([
+          ...(f.workSessionIds ?? []),
+          ...(f.conversationIds ?? []),
+          ...(f.taskIds ?? []),
+        ]);
+        const unnamed = !events.some((e) =>
+          [e.workSessionId, e.conversationId, e.taskId].some((id) => id !== null && ids.has(id)),
         );
-        if (none) {
-          ruledOut++;
-          expect(events.filter((e) => meetsFilter(f, e))).toEqual([]);
-        }
+        const none = meetsNoneBetween(f, ...span);
+        const noneUnnamed = unnamed && meetsNoneBetween(f, ...span, true);
+        if (none || noneUnnamed) expect(events.filter((e) => meetsFilter(f, e))).toEqual([]);
+        if (none) ruledOut++;
+        if (noneUnnamed && !none) ruledOutUnnamed++;
       }),
       { numRuns: 2000 },
     );
-    // The property holds of a function that rules out nothing, too: it must have ruled some out.
+    // The property holds of a function that rules out nothing, too: it must have ruled some out,
+    // and some only by the ids the events do not name.
     expect(ruledOut).toBeGreaterThan(100);
+    expect(ruledOutUnnamed).toBeGreaterThan(50);
   });
 });
