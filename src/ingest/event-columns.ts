@@ -737,12 +737,16 @@ const timeSpans = new WeakMap<EventColumns, TimeSpan>();
 
 function timeSpanOf(columns: EventColumns): TimeSpan {
   let span = timeSpans.get(columns);
-  if (span === undefined)
-    timeSpans.set(
-      columns,
-      (span = widenedSpan({ min: Infinity, max: -Infinity, untimed: false }, columns.ts)),
-    );
+  if (span === undefined) timeSpans.set(columns, (span = widenedSpan(EMPTY_SPAN, columns.ts)));
   return span;
+}
+
+/** The span of no times, which any time widens. */
+export const EMPTY_SPAN: TimeSpan = Object.freeze({ min: Infinity, max: -Infinity, untimed: false });
+
+/** The span of the times of two spans together. */
+export function joinedSpan(a: TimeSpan, b: TimeSpan): TimeSpan {
+  return { min: Math.min(a.min, b.min), max: Math.max(a.max, b.max), untimed: a.untimed || b.untimed };
 }
 
 /** `span` widened to the times `ts` (a part's, or some of its rows'). */

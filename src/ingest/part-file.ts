@@ -10,6 +10,8 @@ import {
   FACT_WORDS,
   MOSTLY_ZERO,
   ROW_WIDTHS,
+  EMPTY_SPAN,
+  joinedSpan,
   widenedSpan,
   type ColumnName,
   type ColumnPlace,
@@ -25,14 +27,6 @@ import {
 } from "./block-keys.ts";
 import { DictionaryIndex } from "./dictionary-index.ts";
 import { crcOf } from "./file-bytes.ts";
-
-/** The span of no times, which any other widens. */
-const EMPTY_SPAN: TimeSpan = { min: Infinity, max: -Infinity, untimed: false };
-
-/** The span of the times of two spans together. */
-function joinedSpan(a: TimeSpan, b: TimeSpan): TimeSpan {
-  return { min: Math.min(a.min, b.min), max: Math.max(a.max, b.max), untimed: a.untimed || b.untimed };
-}
 
 /** A column's values, as the typed array of its kind. */
 type Column<K extends ColumnName> = EventColumns[K];
