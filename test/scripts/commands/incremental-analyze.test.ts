@@ -1,8 +1,9 @@
 import { appendFileSync, cpSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runAnalyze } from "../../../scripts/commands/analyze.ts";
 import { appendix, sampleLines } from "../../../scripts/bench/corpus.ts";
+import { analyzeCaptured as analyze, REUSED } from "../../helpers/analyze-captured.ts";
 import { TEST_NOW } from "../../helpers/run-analyze.ts";
 import { tmpTree } from "../../helpers/tmp.ts";
 
@@ -16,9 +17,6 @@ import { tmpTree } from "../../helpers/tmp.ts";
  */
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
-
-/** The words the command writes to stderr when it reuses the snapshot, unless --quiet. */
-const REUSED = "reused the last analysis";
 
 /**
  * A time after every event scenario 1 appends: with TEST_NOW they lie in the future, which a log
@@ -67,12 +65,6 @@ interface Report {
   unattributed: Array<{ ts: number; threadKey: string | null }>;
 }
 
-/** What a run of the command wrote: the Report's bytes and everything on stderr. */
-interface Run {
-  json: string;
-  stderr: string;
-}
-
 /** One run's settings beyond the inputs. */
 interface RunOptions {
   /** Flags given to the candidate and the reference alike (--pretty, --tz). */
@@ -80,28 +72,6 @@ interface RunOptions {
   /** Flags given to the runs on the cache only (--workers, --range-bytes). */
   cacheFlags?: string[];
   now?: string;
-}
-
-/**
- * Runs `workscope analyze state --json <out>` in-process in the state's working directory, with
- * stderr captured (and kept off the test's output). Not --quiet: the message about the snapshot
- * is only written without it.
- */
-async function analyze(cwd: string, out: string, flags: string[], now: string): Promise<Run> {
-  const json = path.join(cwd, out);
-  let stderr = "";
-  const spy = vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
-    stderr += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
-    return true;
-  });
-  let code: number;
-  try {
-    code = await runAnalyze(["--now", now, "--json", out, ...flags, "--", "state"], cwd);
-  } finally {
-    spy.mockRestore();
-  }
-  expect(code, stderr).toBe(0);
-  return { json: readFileSync(json, "utf8"), stderr };
 }
 
 /** The latest event time of a state directory, in ms, from its events as a whole analysis writes them. */
