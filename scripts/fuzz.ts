@@ -10,7 +10,8 @@ const HELP = `Usage: npm run fuzz -- [--runs N] [--seed N]
 
 Runs the property tests of test/property/ (any bytes as a log file, a valid line among garbage,
 the order of the input files, gzip members, any task files, config and overrides, path segments
-of any ids, reruns on the parse cache as a log grows) with many cases each, from a random seed.
+of any ids, reruns on the parse cache as a log grows, is cut, edited or rotated) with many cases
+each, from a random seed.
 
 Options:
   --runs N     cases per property (default: $FUZZ_RUNS, else 2000: a few minutes)

@@ -90,8 +90,10 @@ export interface FileRanges {
   checked: CheckedRange[] | null;
   /**
    * The ranges of the complete lines the run read, as the cache keeps them; null without a cache.
-   * A last line without its newline is not kept: a later run reads it again. A gzip file or a
-   * JSON array is kept whole, and a later run finds it unchanged or not at all.
+   * A last line without its newline is not kept: a later run reads it again. When it is an event,
+   * which this run's analysis counted, the ranges are null too, so that no later run takes it for
+   * a new line. A gzip file or a JSON array is kept whole, and a later run finds it unchanged or
+   * not at all.
    */
   kept: CheckedRange[] | null;
   /** The lines those ranges hold. */
@@ -369,9 +371,15 @@ export async function finishEventsFile(
     }
   }
   context.saves.push(saveToCache(plan, reading, context));
+  // A last line without its newline is parsed again by every run and never kept. When it is an
+  // event, this run's analysis counts it, and a later run that took the kept ranges for all this
+  // one had read would count it again, as a new line; a finding of it is counted afresh each run.
+  const lastEvent = reading.events.at(-1);
+  const eventNotKept = lastEvent !== undefined && lastEvent.line > (reading.complete?.lines ?? 0);
+  const allKept = !reading.stopped && !eventNotKept;
   context.ranges?.set(file.path, {
     checked: cached === null ? null : cached.segments.flatMap(piecesOf),
-    kept: context.cache === null || reading.stopped ? null : reading.segments.flatMap(piecesOf),
+    kept: context.cache === null || !allKept ? null : reading.segments.flatMap(piecesOf),
     keptLines: reading.complete?.lines ?? 0,
   });
   const { listed: findings, omitted } = reading.tally.result(file.path);

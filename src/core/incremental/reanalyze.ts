@@ -782,7 +782,9 @@ function sameInputs(snap: AnalysisSnapshot, context: RerunContext): string | nul
     const before = snap.files[i] as SnapshotFile;
     const now = context.read[i] as ReadFile;
     if (before.path !== now.path) return "another set of event files";
-    if (before.ranges === null || now.checked === null || !startsWith(now.checked, before.ranges))
+    if (before.ranges === null)
+      return `the last run could not keep all of ${now.path} (as when its last line, an event, has no newline)`;
+    if (now.checked === null || !startsWith(now.checked, before.ranges))
       return `${now.path} did not only grow`;
   }
   return null;

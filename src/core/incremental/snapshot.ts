@@ -48,12 +48,13 @@ export type ReportFile = z.infer<typeof ReportFile>;
 export const SnapshotFile = z.object({
   /** Its path, as the Report lists it. */
   path: z.string(),
-  /** Lines read. */
+  /** The lines the ranges hold: a later line is a new one. */
   lines: z.number().int().nonnegative(),
   /**
-   * The ranges the parse cache checked and kept, covering every byte read; null when the file was
-   * not all kept (no cache, a last line without its newline, gzip, a JSON array), so that a later
-   * run cannot tell it only grew.
+   * The ranges the parse cache checked and kept (a gzip file and a JSON array whole, a file of
+   * lines up to its last newline); null without a cache, and when the file's last line is an event
+   * without its newline, which every run reads again and this analysis counted, so that a later
+   * run cannot take it for a new line.
    */
   ranges: z.array(CheckedRange).nullable(),
 });

@@ -410,7 +410,7 @@ describe("reanalyze says why it cannot reuse the snapshot", () => {
     const snapshot = { ...kept.snapshot, files: kept.snapshot.files.map((f) => ({ ...f, ranges: null })) };
     const input = inputOf(GROWN);
     expect(reasonOf(rerun(snapshot, input, contextOf(input, GROWN.length)))).toBe(
-      `${FILE} did not only grow`,
+      `the last run could not keep all of ${FILE} (as when its last line, an event, has no newline)`,
     );
   });
 

@@ -1,9 +1,8 @@
 import { appendFileSync, cpSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { runAnalyze } from "../../../scripts/commands/analyze.ts";
 import { appendix, sampleLines } from "../../../scripts/bench/corpus.ts";
-import { analyzeCaptured as analyze, REUSED } from "../../helpers/analyze-captured.ts";
+import { analyzeCaptured as analyze, latestEvent, REUSED } from "../../helpers/analyze-captured.ts";
 import { TEST_NOW } from "../../helpers/run-analyze.ts";
 import { tmpTree } from "../../helpers/tmp.ts";
 
@@ -74,27 +73,6 @@ interface RunOptions {
   now?: string;
 }
 
-/** The latest event time of a state directory, in ms, from its events as a whole analysis writes them. */
-const latestOf = new Map<string, number>();
-async function latestEvent(source: Source): Promise<number> {
-  const known = latestOf.get(source.dir);
-  if (known !== undefined) return known;
-  const out = tmpTree();
-  const events = path.join(out, "events.ndjson");
-  const argv = ["--now", TEST_NOW, "--json", path.join(out, "r.json"), "--events", events, "--quiet"];
-  expect(await runAnalyze([...argv, "--no-cache", "--", source.dir], ROOT)).toBe(0);
-  let latest = 0;
-  for (const line of readFileSync(events, "utf8").split("\n")) {
-    if (line.length === 0) continue;
-    const ts = (JSON.parse(line) as { ts: unknown }).ts;
-    if (typeof ts === "number" && ts > latest) latest = ts;
-  }
-  // A sample without events would make every "later" line of the scenarios meaningless.
-  expect(latest).toBeGreaterThan(0);
-  latestOf.set(source.dir, latest);
-  return latest;
-}
-
 /** Copies a state directory (SAMPLE's or HOSTILE's `dir`) into a fresh working directory with a fresh cache. */
 async function fresh(dir: string): Promise<State> {
   const source = [SAMPLE, HOSTILE].find((s) => s.dir === dir);
@@ -105,7 +83,7 @@ async function fresh(dir: string): Promise<State> {
     cwd,
     cache: tmpTree(),
     log: path.join(cwd, "state", source.log),
-    latest: await latestEvent(source),
+    latest: await latestEvent(source.dir),
   };
 }
 
@@ -578,6 +556,22 @@ describe("the incremental analysis", () => {
     await check(s, "with a cut last line", false);
     appendFileSync(s.log, `${line.slice(cut)}\n`);
     await check(s, "with that line finished", null);
+  });
+
+  it("counts a last line that is a whole event without its newline once, run after run", async () => {
+    const s = await fresh(SAMPLE.dir);
+    await fill(s);
+    appendFileSync(s.log, reemit(lastWithMessage(s.log), s.latest + MINUTE, "unended"));
+    await check(s, "with a whole last line without its newline", null);
+    // The line is read again by every run and never kept: a run that reused the last analysis
+    // would count its event a second time.
+    const again = await check(s, "run again, nothing changed", false);
+    const unended = again.workSessions.reduce((n, session) => n + session.eventCount, 0);
+    const once = await check(s, "run once more", false);
+    expect(once.workSessions.reduce((n, session) => n + session.eventCount, 0)).toBe(unended);
+    appendFileSync(s.log, `\n${reemit(lastWithMessage(s.log), s.latest + 2 * MINUTE, "next")}\n`);
+    await check(s, "with that line ended and one more", null);
+    await check(s, "with nothing new", true);
   });
 
   // Scenario 8 (FULL): a log rewritten or cut is not one that only grew; the parse cache sees it
