@@ -1,6 +1,7 @@
 import {
   appendFileSync,
   cpSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
   renameSync,
@@ -14,7 +15,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { copyLine, sampleLines } from "../../scripts/bench/corpus.ts";
 import { analyzeCaptured, latestEvent, REUSED } from "../helpers/analyze-captured.ts";
 import { TEST_NOW } from "../helpers/run-analyze.ts";
@@ -38,7 +39,7 @@ const CASES = Math.max(4, Math.round(fuzzSettings.numRuns / 20));
 
 /** A state directory a case grows, and the lines it copies into it. */
 interface Base {
-  /** The folder, from the repository's root. */
+  /** The folder, from the repository's root or absolute. */
   dir: string;
   /** The log that grows: one that ends in a newline, so that lines appended to it stay whole. */
   log: string;
@@ -71,11 +72,28 @@ function baseOf(dir: string, log: string, lines: readonly string[]): Base {
     log,
     lines: usable,
     first: Math.min(...times),
-    [fc.toStringMethod]: () => JSON.stringify(dir),
+    [fc.toStringMethod]: () => JSON.stringify(path.basename(dir)),
   };
 }
 
-/** The bundled sample (whose February log ends in a newline), and the fixture of hostile text. */
+/**
+ * A state of six copies of the sample's lines, each a week later with its ids suffixed, made for
+ * this file and removed after it: some 19,500 events, so that the cache's parts hold several
+ * blocks of rows (KEY_BLOCK_ROWS) and a rerun's selections pass over some of them.
+ */
+const COPIES_DIR = mkdtempSync(path.join(tmpdir(), "workscope-copies-"));
+const COPIES_LINES = Array.from({ length: 6 }, (_, copy) =>
+  sampleLines().map((line) => copyLine(line, copy)),
+).flat();
+mkdirSync(path.join(COPIES_DIR, "logs"));
+writeFileSync(path.join(COPIES_DIR, "logs/coordination-events.ndjson"), `${COPIES_LINES.join("\n")}\n`);
+cpSync(path.join(ROOT, "content/sample/openclaw.json"), path.join(COPIES_DIR, "openclaw.json"));
+afterAll(() => rmSync(COPIES_DIR, { recursive: true, force: true }));
+
+/**
+ * The bundled sample (whose February log ends in a newline), the fixture of hostile text, and the
+ * copies of the sample. A folder is named from the repository's root, or absolute.
+ */
 const BASES: readonly Base[] = [
   baseOf("content/sample", "logs/coordination-events-2026-02.ndjson", sampleLines()),
   baseOf(
@@ -85,6 +103,7 @@ const BASES: readonly Base[] = [
       "\n",
     ),
   ),
+  baseOf(COPIES_DIR, "logs/coordination-events.ndjson", COPIES_LINES),
 ];
 
 /** One of the bases. */
@@ -180,7 +199,7 @@ async function withCase(
 ): Promise<void> {
   const cwd = mkdtempSync(path.join(tmpdir(), "workscope-incremental-"));
   try {
-    cpSync(path.join(ROOT, base.dir), path.join(cwd, "state"), { recursive: true });
+    cpSync(path.resolve(ROOT, base.dir), path.join(cwd, "state"), { recursive: true });
     const cache = path.join(cwd, "cache");
     await body({
       log: path.join(cwd, "state", base.log),
