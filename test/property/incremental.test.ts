@@ -110,10 +110,16 @@ const BASES: readonly Base[] = [
 const baseArb: fc.Arbitrary<Base> = fc.constantFrom(...BASES);
 
 /** The flags of the runs on the cache: the main thread, or two workers parsing parts of 4 KiB. */
-const cacheFlagsArb = fc.oneof(
+const cacheFlagsArb: fc.Arbitrary<readonly string[]> = fc.oneof(
   { weight: 3, arbitrary: fc.constant<string[]>([]) },
   { weight: 1, arbitrary: fc.constant(["--workers", "2", "--range-bytes", "4096"]) },
 );
+
+/** The zone every run of a case cuts weeks in: the weeks are sums a rerun makes from kept sessions. */
+const zoneArb = fc.constantFrom("UTC", "Asia/Seoul", "America/New_York");
+
+/** The flags of a case's runs: those of the runs on the cache, and the zone of all of them. */
+const flagsArb = fc.record({ cache: cacheFlagsArb, zone: zoneArb });
 
 /** When an appended line happens, against the latest time the log holds. */
 type When =
@@ -191,10 +197,10 @@ interface Case {
   same(what: string, nowMs: number): Promise<boolean>;
 }
 
-/** Runs `body` on a fresh copy of `base`, removed after. */
+/** Runs `body` on a fresh copy of `base`, removed after, with the flags of its runs. */
 async function withCase(
   base: Base,
-  cacheFlags: readonly string[],
+  flags: { cache: readonly string[]; zone: string },
   body: (c: Case) => Promise<void>,
 ): Promise<void> {
   const cwd = mkdtempSync(path.join(tmpdir(), "workscope-incremental-"));
@@ -205,8 +211,14 @@ async function withCase(
       log: path.join(cwd, "state", base.log),
       same: async (what, nowMs) => {
         const now = new Date(nowMs).toISOString();
-        const candidate = await analyzeCaptured(cwd, "report.json", ["--cache", cache, ...cacheFlags], now);
-        const reference = await analyzeCaptured(cwd, "reference.json", ["--no-cache"], now);
+        const zone = ["--tz", flags.zone];
+        const candidate = await analyzeCaptured(
+          cwd,
+          "report.json",
+          ["--cache", cache, ...flags.cache, ...zone],
+          now,
+        );
+        const reference = await analyzeCaptured(cwd, "reference.json", ["--no-cache", ...zone], now);
         if (candidate.json !== reference.json)
           expect(JSON.parse(candidate.json), `${what}: the Report`).toEqual(JSON.parse(reference.json));
         expect(candidate.json, `${what}: the Report's bytes`).toBe(reference.json);
@@ -325,10 +337,10 @@ describe("the incremental analysis", () => {
       await fc.assert(
         fc.asyncProperty(
           baseArb,
-          cacheFlagsArb,
+          flagsArb,
           fc.array(stepArb, { minLength: 1, maxLength: 3 }),
-          (base, cacheFlags, scenario) =>
-            withCase(base, cacheFlags, async (c) => {
+          (base, flags, scenario) =>
+            withCase(base, flags, async (c) => {
               let nowMs = Date.parse(TEST_NOW);
               await c.same("the first run", nowMs);
               let latest = await latestEvent(base.dir);
@@ -357,7 +369,7 @@ describe("the incremental analysis", () => {
       await fc.assert(
         fc.asyncProperty(
           baseArb,
-          cacheFlagsArb,
+          flagsArb,
           // Each change, and whether the command then runs once more with nothing changed.
           fc.array(
             fc.tuple(
@@ -369,8 +381,8 @@ describe("the incremental analysis", () => {
             ),
             { minLength: 1, maxLength: 3 },
           ),
-          (base, cacheFlags, changes) =>
-            withCase(base, cacheFlags, async (c) => {
+          (base, flags, changes) =>
+            withCase(base, flags, async (c) => {
               const nowMs = Date.parse(TEST_NOW);
               utimesSync(c.log, FILE_TIME, FILE_TIME);
               await c.same("the first run", nowMs);
