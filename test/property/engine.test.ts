@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -14,6 +14,7 @@ import { fileBytesArb, fuzzSettings, withTree } from "./arbitraries.ts";
 // that parts end anywhere a line may), with lines held or left in the file. test/scripts/commands/engine-equivalence.test.ts holds the same for
 // the sample and the fixtures; this one gives the engine bytes no fixture has.
 
+const ROOT = path.resolve(import.meta.dirname, "../..");
 const LOG = "logs/coordination-events.ndjson";
 const CONFIG = JSON.stringify({ agents: { list: [{ id: "eden" }, { id: "seum" }] } });
 
@@ -21,7 +22,7 @@ const CONFIG = JSON.stringify({ agents: { list: [{ id: "eden" }, { id: "seum" }]
 const SECOND = "logs/coordination-events-older.ndjson";
 const secondLogArb = fc.option(fc.record({ bytes: fileBytesArb, gzip: fc.boolean() }), { freq: 3 });
 
-/** A case runs the command six times, so it runs a fifth as many cases as the other properties. */
+/** A case runs the command six times, so each runs a fifth as many cases as the other properties. */
 const CASES = Math.max(10, Math.round(fuzzSettings.numRuns / 5));
 
 /** Runs `workscope analyze . --json` in-process in `dir` with `flags`, and gives the Report's bytes. */
@@ -36,6 +37,58 @@ async function reportOf(dir: string, flags: readonly string[]): Promise<string> 
     rmSync(out, { recursive: true, force: true });
   }
 }
+
+/**
+ * Asserts that every way of reading the state directory `dir` writes the Report a plain read
+ * writes. The cache and the events written go beside the folder, not in it.
+ */
+async function readsAlike(dir: string, rangeBytes: number): Promise<void> {
+  const plain = await reportOf(dir, ["--no-cache"]);
+  const cache = `${dir}-cache`;
+  const events = `${dir}-events.ndjson`;
+  const parts = ["--workers", "2", "--range-bytes", String(rangeBytes)];
+  try {
+    const ways: Array<[string, string[]]> = [
+      ["an empty cache", ["--cache", cache]],
+      ["a full cache", ["--cache", cache]],
+      ["two workers in small parts", ["--no-cache", ...parts]],
+      ["two workers on the full cache", ["--cache", cache, ...parts]],
+      ["lines held", ["--no-cache", "--events", events]],
+    ];
+    for (const [way, flags] of ways) expect(await reportOf(dir, flags), way).toBe(plain);
+  } finally {
+    rmSync(cache, { recursive: true, force: true });
+    rmSync(events, { force: true });
+  }
+}
+
+/** The lines of the sample's Claude Code transcripts, to make other transcripts of. */
+const CLAUDE_LINES = readdirSync(path.join(ROOT, "content/sample/claude/projects"), { recursive: true })
+  .map(String)
+  .filter((name) => name.endsWith(".jsonl"))
+  .flatMap((name) =>
+    readFileSync(path.join(ROOT, "content/sample/claude/projects", name), "utf8")
+      .split("\n")
+      .filter((line) => line.length > 0),
+  );
+
+/** A transcript line: one of the sample's, whole, cut short, or as garbage. */
+const claudeLineArb = fc.oneof(
+  { weight: 8, arbitrary: fc.nat().map((n) => CLAUDE_LINES[n % CLAUDE_LINES.length] as string) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.nat(), fc.double({ min: 0, max: 1, noNaN: true })).map(([n, at]) => {
+      const line = CLAUDE_LINES[n % CLAUDE_LINES.length] as string;
+      return line.slice(0, Math.floor(at * line.length));
+    }),
+  },
+  { weight: 1, arbitrary: fc.string({ maxLength: 40 }).filter((text) => !text.includes("\n")) },
+);
+
+/** A transcript of such lines, its last line ended or not. */
+const transcriptArb = fc
+  .tuple(fc.array(claudeLineArb, { minLength: 1, maxLength: 24 }), fc.boolean())
+  .map(([lines, ended]) => lines.join("\n") + (ended ? "\n" : ""));
 
 describe("the parse engine", () => {
   it(
@@ -52,27 +105,28 @@ describe("the parse engine", () => {
               files[second.gzip ? `${SECOND}.gz` : SECOND] = second.gzip
                 ? gzipSync(second.bytes)
                 : second.bytes;
-            await withTree(files, async (dir) => {
-              const plain = await reportOf(dir, ["--no-cache"]);
-              const cache = path.join(dir, "..", `${path.basename(dir)}-cache`);
-              const parts = ["--workers", "2", "--range-bytes", String(rangeBytes)];
-              try {
-                const ways: Array<[string, string[]]> = [
-                  ["an empty cache", ["--cache", cache]],
-                  ["a full cache", ["--cache", cache]],
-                  ["two workers in small parts", ["--no-cache", ...parts]],
-                  ["two workers on the full cache", ["--cache", cache, ...parts]],
-                  [
-                    "lines held",
-                    ["--no-cache", "--events", path.join(dir, "..", `${path.basename(dir)}.ndjson`)],
-                  ],
-                ];
-                for (const [way, flags] of ways) expect(await reportOf(dir, flags), way).toBe(plain);
-              } finally {
-                rmSync(cache, { recursive: true, force: true });
-                rmSync(path.join(dir, "..", `${path.basename(dir)}.ndjson`), { force: true });
-              }
+            await withTree(files, (dir) => readsAlike(dir, rangeBytes));
+          },
+        ),
+        { numRuns: CASES, seed: fuzzSettings.seed, endOnFailure: true },
+      );
+    },
+    CASES * 10_000,
+  );
+
+  it(
+    "writes the same Report for Claude Code transcripts of any of the sample's lines, however it reads them",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(transcriptArb, { minLength: 1, maxLength: 3 }),
+          fc.integer({ min: 1, max: 4096 }),
+          async (transcripts, rangeBytes) => {
+            const files: Record<string, string> = {};
+            transcripts.forEach((text, i) => {
+              files[`claude/projects/-home-dev-app/00000000-0000-4000-8000-00000000000${i}.jsonl`] = text;
             });
+            await withTree(files, (dir) => readsAlike(dir, rangeBytes));
           },
         ),
         { numRuns: CASES, seed: fuzzSettings.seed, endOnFailure: true },
