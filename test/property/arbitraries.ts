@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
@@ -287,3 +287,16 @@ export async function withTree<T>(
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** The sample's Claude Code transcripts, from the repository's root. */
+const CLAUDE_PROJECTS = path.resolve(import.meta.dirname, "../../content/sample/claude/projects");
+
+/** The lines of the sample's Claude Code transcripts, to make other transcripts of. */
+export const CLAUDE_LINES: readonly string[] = readdirSync(CLAUDE_PROJECTS, { recursive: true })
+  .map(String)
+  .filter((name) => name.endsWith(".jsonl"))
+  .flatMap((name) =>
+    readFileSync(path.join(CLAUDE_PROJECTS, name), "utf8")
+      .split("\n")
+      .filter((line) => line.length > 0),
+  );

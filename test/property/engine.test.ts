@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { runAnalyze } from "../../scripts/commands/analyze.ts";
 import { TEST_NOW } from "../helpers/run-analyze.ts";
-import { fileBytesArb, fuzzSettings, withTree } from "./arbitraries.ts";
+import { CLAUDE_LINES, fileBytesArb, fuzzSettings, withTree } from "./arbitraries.ts";
 
 // A property of the parse engine: whatever bytes a log (and now and then a second one, gzipped or
 // not) holds, every way of reading them writes the Report a plain read writes, byte for byte: with
@@ -14,7 +14,6 @@ import { fileBytesArb, fuzzSettings, withTree } from "./arbitraries.ts";
 // that parts end anywhere a line may), with lines held or left in the file. test/scripts/commands/engine-equivalence.test.ts holds the same for
 // the sample and the fixtures; this one gives the engine bytes no fixture has.
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const LOG = "logs/coordination-events.ndjson";
 const CONFIG = JSON.stringify({ agents: { list: [{ id: "eden" }, { id: "seum" }] } });
 
@@ -61,16 +60,6 @@ async function readsAlike(dir: string, rangeBytes: number): Promise<void> {
     rmSync(events, { force: true });
   }
 }
-
-/** The lines of the sample's Claude Code transcripts, to make other transcripts of. */
-const CLAUDE_LINES = readdirSync(path.join(ROOT, "content/sample/claude/projects"), { recursive: true })
-  .map(String)
-  .filter((name) => name.endsWith(".jsonl"))
-  .flatMap((name) =>
-    readFileSync(path.join(ROOT, "content/sample/claude/projects", name), "utf8")
-      .split("\n")
-      .filter((line) => line.length > 0),
-  );
 
 /** A transcript line: one of the sample's, whole, cut short, or as garbage. */
 const claudeLineArb = fc.oneof(

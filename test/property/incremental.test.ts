@@ -19,7 +19,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { copyLine, sampleLines } from "../../scripts/bench/corpus.ts";
 import { analyzeCaptured, latestEvent, REUSED } from "../helpers/analyze-captured.ts";
 import { TEST_NOW } from "../helpers/run-analyze.ts";
-import { fuzzSettings } from "./arbitraries.ts";
+import { CLAUDE_LINES, fuzzSettings } from "./arbitraries.ts";
 
 // A property of the incremental analysis: whatever lines a log gains between runs, a run on the
 // parse cache (which may reuse the last analysis) writes the Report a run without the cache writes,
@@ -188,6 +188,8 @@ function lineOf(base: Base, appended: Appended, n: number, latest: number): stri
 
 /** A copy of a base in a fresh folder, and a check of the runs on its cache against runs without one. */
 interface Case {
+  /** The copy of the state directory. */
+  state: string;
   /** The grown log's path. */
   log: string;
   /**
@@ -208,6 +210,7 @@ async function withCase(
     cpSync(path.resolve(ROOT, base.dir), path.join(cwd, "state"), { recursive: true });
     const cache = path.join(cwd, "cache");
     await body({
+      state: path.join(cwd, "state"),
       log: path.join(cwd, "state", base.log),
       same: async (what, nowMs) => {
         const now = new Date(nowMs).toISOString();
@@ -244,13 +247,14 @@ function linesOf(
 
 /**
  * What may happen to a log between two runs: lines appended (the last one ended or not), a cut, a
- * byte written over, a rotation.
+ * byte written over, a rotation; or lines a Claude Code transcript gains.
  */
 type Change =
   | { kind: "append"; lines: Appended[]; ended: boolean }
   | { kind: "cut"; fraction: number }
   | { kind: "edit"; fraction: number; byte: number }
-  | { kind: "rotate"; gzip: boolean; lines: Appended[] };
+  | { kind: "rotate"; gzip: boolean; lines: Appended[] }
+  | { kind: "transcript"; picks: number[] };
 
 const changeArb: fc.Arbitrary<Change> = fc.oneof(
   {
@@ -280,12 +284,22 @@ const changeArb: fc.Arbitrary<Change> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc.record({
+      kind: fc.constant("transcript"),
+      picks: fc.array(fc.nat(), { minLength: 1, maxLength: 6 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
       kind: fc.constant("rotate"),
       gzip: fc.boolean(),
       lines: fc.array(appendedArb, { minLength: 1, maxLength: 6 }),
     }),
   },
 );
+
+/** The Claude Code transcript a change appends to: one of the sample's, or a new one elsewhere. */
+const TRANSCRIPT = "claude/projects/-home-dev-app/1d3f7002-4e44-48e6-a47f-2e8c8fa50c72.jsonl";
 
 /**
  * The modification time the log is given before every run, whatever changed it: a change that
@@ -312,6 +326,17 @@ function change(base: Base, c: Case, what: Change, n: number, latest: number): n
         bytes[Math.min(bytes.length - 1, Math.floor(what.fraction * bytes.length))] = what.byte;
         writeFileSync(c.log, bytes);
       }
+      return latest;
+    }
+    case "transcript": {
+      // Lines of the sample's Claude Code transcripts appended to one of the state's (made when it
+      // has none): a new event of a transcript is analysed with all of them.
+      const file = path.join(c.state, TRANSCRIPT);
+      mkdirSync(path.dirname(file), { recursive: true });
+      appendFileSync(
+        file,
+        what.picks.map((pick) => `${CLAUDE_LINES[pick % CLAUDE_LINES.length]}\n`).join(""),
+      );
       return latest;
     }
     case "rotate": {
@@ -364,7 +389,7 @@ describe("the incremental analysis", () => {
   );
 
   it(
-    "writes the Report of a run without the cache when the log is cut, written over in place or rotated",
+    "writes the Report of a run without the cache when the log is cut, written over in place or rotated, or a transcript grows",
     async () => {
       await fc.assert(
         fc.asyncProperty(
