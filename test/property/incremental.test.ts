@@ -34,7 +34,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** A case runs the command up to eight times, so it runs far fewer cases than the others. */
+/** A case runs the command up to fourteen times, so it runs far fewer cases than the others. */
 const CASES = Math.max(4, Math.round(fuzzSettings.numRuns / 20));
 
 /** A state directory a case grows, and the lines it copies into it. */
