@@ -19,6 +19,7 @@ import {
   joinLines,
   openClawLineArb,
   KNOWN_BUGS,
+  opensAsArray,
   withTree,
 } from "./arbitraries.ts";
 
@@ -80,6 +81,9 @@ describe("a valid line among garbage", () => {
       fc.asyncProperty(arb, async ({ before, valid, bom, after, end, endsWithNewline }) => {
         const lines = [...before, Buffer.from(bom + valid.text), ...after];
         const bytes = joinLines(lines, end, endsWithNewline);
+        // Garbage that opens the file with `[` makes it a JSON array, whose lines are no events:
+        // the property of any bytes covers such files.
+        fc.pre(!opensAsArray(bytes));
         const lineNumber = before.length + 1;
         await withTree({ [LOG]: bytes, "openclaw.json": CONFIG }, async (dir) => {
           const analysis = await analyzeInputs(["."], { cwd: dir, nowMs: NOW_MS });

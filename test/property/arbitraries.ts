@@ -258,13 +258,22 @@ export function contentLines(bytes: Uint8Array): number[] {
   const lines: number[] = [];
   // A file that opens with `[` is read as one JSON array: the lines that only hold its brackets and
   // commas are its frame, not content, and an element spans lines (its first line is its line).
-  const array = /^\uFEFF?\s*\[/.test(buf.toString("utf8", 0, Math.min(buf.length, 64)));
+  const array = opensAsArray(buf);
   parts.forEach((part, i) => {
     let text = part.toString("utf8");
     if (i === 0 && text.startsWith("\uFEFF")) text = text.slice(1);
     if (text.trim() !== "" && !(array && /^[\s[\],]*$/.test(text))) lines.push(i + 1);
   });
   return lines;
+}
+
+/**
+ * Whether a file's bytes are read as one JSON array (they open with `[`, after a BOM and white
+ * space), not as lines.
+ */
+export function opensAsArray(bytes: Uint8Array): boolean {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return /^\uFEFF?\s*\[/.test(buf.toString("utf8", 0, Math.min(buf.length, 64)));
 }
 
 /**
