@@ -16,7 +16,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { copyLine, sampleLines } from "../../scripts/bench/corpus.ts";
+import { copyLine, ensureConfig, sampleLines, STATE_LOG, writeCopies } from "../../scripts/bench/corpus.ts";
 import { analyzeCaptured, latestEvent, REUSED } from "../helpers/analyze-captured.ts";
 import { TEST_NOW } from "../helpers/run-analyze.ts";
 import { CLAUDE_LINES, fuzzSettings } from "./arbitraries.ts";
@@ -58,20 +58,21 @@ interface LogLine {
 
 /** A base from its folder, its growing log and its lines (those with a time and a payload). */
 function baseOf(dir: string, log: string, lines: readonly string[]): Base {
-  const usable = lines.filter((line) => {
+  const usable: Array<{ line: string; ts: number }> = [];
+  for (const line of lines) {
     try {
       const event = JSON.parse(line) as Partial<LogLine>;
-      return Number.isFinite(event.ts) && typeof event.data === "object" && event.data !== null;
+      if (Number.isFinite(event.ts) && typeof event.data === "object" && event.data !== null)
+        usable.push({ line, ts: event.ts as number });
     } catch {
-      return false;
+      // Not a line to copy.
     }
-  });
-  const times = usable.map((line) => (JSON.parse(line) as LogLine).ts);
+  }
   return {
     dir,
     log,
-    lines: usable,
-    first: Math.min(...times),
+    lines: usable.map((u) => u.line),
+    first: Math.min(...usable.map((u) => u.ts)),
     [fc.toStringMethod]: () => JSON.stringify(path.basename(dir)),
   };
 }
@@ -82,12 +83,8 @@ function baseOf(dir: string, log: string, lines: readonly string[]): Base {
  * blocks of rows (KEY_BLOCK_ROWS) and a rerun's selections pass over some of them.
  */
 const COPIES_DIR = mkdtempSync(path.join(tmpdir(), "workscope-copies-"));
-const COPIES_LINES = Array.from({ length: 6 }, (_, copy) =>
-  sampleLines().map((line) => copyLine(line, copy)),
-).flat();
-mkdirSync(path.join(COPIES_DIR, "logs"));
-writeFileSync(path.join(COPIES_DIR, "logs/coordination-events.ndjson"), `${COPIES_LINES.join("\n")}\n`);
-cpSync(path.join(ROOT, "content/sample/openclaw.json"), path.join(COPIES_DIR, "openclaw.json"));
+await ensureConfig(COPIES_DIR);
+await writeCopies(path.join(COPIES_DIR, STATE_LOG), sampleLines(), 6);
 afterAll(() => rmSync(COPIES_DIR, { recursive: true, force: true }));
 
 /**
@@ -103,7 +100,7 @@ const BASES: readonly Base[] = [
       "\n",
     ),
   ),
-  baseOf(COPIES_DIR, "logs/coordination-events.ndjson", COPIES_LINES),
+  baseOf(COPIES_DIR, STATE_LOG, readFileSync(path.join(COPIES_DIR, STATE_LOG), "utf8").split("\n")),
 ];
 
 /** One of the bases. */
