@@ -10,7 +10,7 @@ import {
 
 /** A table of the keys given, each tied to a session named after it. */
 function tableOf(keys: readonly string[]): TieTable {
-  return tieTableOf(keys.map((key) => [key, [`ws_${key}`]] as const));
+  return tieTableOf(new Map(keys.map((key) => [key, [`ws_${key}`]])));
 }
 
 describe("tieTableOf and sessionsTiedTo", () => {
@@ -70,12 +70,14 @@ describe("TieLookup", () => {
 
   it("gives the keys tied to one session only, kept or added, of the sessions asked for", () => {
     const lookup = new TieLookup(
-      tieTableOf([
-        ["a", ["ws_1"]],
-        ["b", ["ws_1", "ws_2"]],
-        ["c", []],
-        ["d", ["ws_2"]],
-      ]),
+      tieTableOf(
+        new Map([
+          ["a", ["ws_1"]],
+          ["b", ["ws_1", "ws_2"]],
+          ["c", []],
+          ["d", ["ws_2"]],
+        ]),
+      ),
     );
     lookup.add("e", ["ws_1"]);
     lookup.add("f", ["ws_1", "ws_3"]);
