@@ -297,6 +297,27 @@ export class ParseCache {
     }
   }
 
+  /**
+   * Removes the files of the input's parts (`stem`) that the index just kept does not name
+   * (`named`), but only those no run can still need: the parts the index it replaced named
+   * (`replaced`), whose save had ended, and parts an hour old that no index names (a killed run's,
+   * or those of a run whose index another replaced). A younger part that no index named may be
+   * another run's, written before its index: removing it, as every part not named once was, left
+   * that run's index naming a file that was gone, and the run after it parsing the whole log again.
+   */
+  private async removeUnnamed(stem: string, named: ReadonlySet<string>, replaced: ReadonlySet<string>) {
+    const before = Date.now() - LEFTOVER_MS;
+    for (const name of await readdir(this.dir)) {
+      if (!name.startsWith(`${stem}.`) || !name.endsWith(".seg") || named.has(name)) continue;
+      const file = path.join(this.dir, name);
+      try {
+        if (replaced.has(name) || (await stat(file)).mtimeMs < before) await rm(file, { force: true });
+      } catch {
+        // Removed meanwhile by another run: nothing to do.
+      }
+    }
+  }
+
   /** The name every cache file of an input starts with: a hash of its real path. */
   private stemFor(realPath: string): string {
     return createHash("sha1").update(realPath).digest("hex");
@@ -346,14 +367,8 @@ export class ParseCache {
     mode: LookupMode,
     issued: () => void,
   ): Promise<CachedParse | null> {
-    if (index.length < 16 || !index.subarray(0, 8).equals(MAGIC)) return null;
-    const headerLength = index.readUInt32LE(8);
-    if (16 + headerLength !== index.length) return null;
-    // Every byte of the index, so a damaged one with plausible lengths is a miss.
-    if (crc32(index.subarray(16)) !== index.readUInt32LE(12)) return null;
-    const parsed = CacheHeader.safeParse(JSON.parse(index.toString("utf8", 16)));
-    if (!parsed.success) return null;
-    const header = parsed.data;
+    const header = headerOf(index);
+    if (header === null) return null;
     if (header.format !== (this.format ?? cacheFormat()) || header.path !== now.realPath) return null;
     if (header.dev !== now.dev || header.ino !== now.ino || now.size < header.size) return null;
     if (now.size === header.size ? now.mtimeNs !== header.mtimeNs : header.gzip) return null;
@@ -514,6 +529,7 @@ export class ParseCache {
       top.writeUInt32LE(crc32(json), 12);
       const target = this.fileFor(state.realPath);
       const temporary = `${target}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+      let replaced: ReadonlySet<string>;
       try {
         const handle = await open(temporary, "w");
         try {
@@ -521,23 +537,44 @@ export class ParseCache {
         } finally {
           await handle.close();
         }
+        replaced = partsNamedIn(target);
         await replaceFile(temporary, target);
       } catch (error) {
         await rm(temporary, { force: true });
         throw error;
       }
-      // The parts now kept are the index's; any other file of this input's parts is a part another
-      // index named (an earlier parse, or a run beside this one whose index this one replaced).
-      const named = new Set(segments.map((s) => s.file));
       written.length = 0;
-      for (const name of await readdir(this.dir))
-        if (name.startsWith(`${stem}.`) && name.endsWith(".seg") && !named.has(name))
-          await rm(path.join(this.dir, name), { force: true }).catch(() => undefined);
+      await this.removeUnnamed(stem, new Set(segments.map((s) => s.file)), replaced);
     } finally {
       // Parts written for an index that was never written.
       for (const file of written) await rm(path.join(this.dir, file), { force: true }).catch(() => undefined);
     }
   }
+}
+
+/**
+ * The files of the parts the index in `file` names; none when there is no index there, or it does
+ * not read as one.
+ */
+export function partsNamedIn(file: string): Set<string> {
+  try {
+    return new Set(headerOf(readFileSync(file))?.segments.map((s) => s.file) ?? []);
+  } catch {
+    return new Set();
+  }
+}
+
+/**
+ * The header of an index file's bytes, or null when they are not an index: another kind of file,
+ * lengths that do not fit, a CRC-32 that does not match (a damaged index with plausible lengths),
+ * or JSON its schema refuses.
+ */
+function headerOf(index: Buffer): CacheHeader | null {
+  if (index.length < 16 || !index.subarray(0, 8).equals(MAGIC)) return null;
+  if (16 + index.readUInt32LE(8) !== index.length) return null;
+  if (crc32(index.subarray(16)) !== index.readUInt32LE(12)) return null;
+  const parsed = CacheHeader.safeParse(JSON.parse(index.toString("utf8", 16)));
+  return parsed.success ? parsed.data : null;
 }
 
 /**

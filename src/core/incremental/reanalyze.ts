@@ -784,8 +784,10 @@ function sameInputs(snap: AnalysisSnapshot, context: RerunContext): string | nul
     if (before.path !== now.path) return "another set of event files";
     if (before.ranges === null)
       return `the last run could not keep all of ${now.path} (as when its last line, an event, has no newline)`;
+    // The file may have changed, or the cache lost what it held of it (damaged, or another run's
+    // save replaced its parts): the reason names both.
     if (now.checked === null || !startsWith(now.checked, before.ranges))
-      return `${now.path} did not only grow`;
+      return `the parse cache no longer holds what the last run read of ${now.path} (the file did not only grow, or another run replaced its cache)`;
   }
   return null;
 }
