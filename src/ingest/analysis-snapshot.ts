@@ -251,8 +251,10 @@ export async function writeReport(
   // The CRC of the bytes written, which a later run checks the kept Report against when needed.
   let crc = 0;
   try {
-    // Over the Report before the kept one, when the cache holds it (see openOver).
-    out = keep === null ? await open(temp, "w") : await openOver(spareReportFile(keep.file), temp);
+    // Over the Report before the kept one, when the cache holds it (see openOver), unless another
+    // run made the kept Report itself the spare meanwhile: this run reads its bytes.
+    out =
+      keep === null ? await open(temp, "w") : await openOver(spareReportFile(keep.file), temp, kept?.handle);
     const report = out;
     // Chunks are handed on in the file's order, so the CRC is taken in that order.
     const write = (chunk: Uint8Array, position: number): Promise<void> => {

@@ -1,3 +1,4 @@
+import type { Stats } from "node:fs";
 import { lstat, open, rename, rm, type FileHandle } from "node:fs/promises";
 
 /**
@@ -9,11 +10,13 @@ import { lstat, open, rename, rm, type FileHandle } from "node:fs/promises";
  * Writing over a file's cached pages costs little; a new file needs as much fresh memory for its
  * pages, which on a virtual machine is the larger cost: 120 MB written over a file took 14 ms,
  * into a new one 170 to 260 ms. `old` is used only when it is a regular file with no other name
- * (a hard link someone made is left to that name, untouched) and can be opened for writing. It is
- * moved first, so that two runs never write over one file.
+ * (a hard link someone made is left to that name, untouched) and can be opened for writing, and
+ * is not the file `reading` (whose bytes the writer is copying from: another run may have made the
+ * Report this one reads its spare meanwhile). It is moved first, so that two runs never write over
+ * one file.
  */
-export async function openOver(old: string, temp: string): Promise<FileHandle> {
-  if (await takeFile(old, temp))
+export async function openOver(old: string, temp: string, reading?: FileHandle): Promise<FileHandle> {
+  if (await takeFile(old, temp, reading === undefined ? null : await reading.stat()))
     try {
       return await open(temp, "r+");
     } catch {
@@ -24,12 +27,14 @@ export async function openOver(old: string, temp: string): Promise<FileHandle> {
 }
 
 /**
- * Moves `old` to `temp` when it is a regular file with no other name, and says whether it did.
- * Anything else is left where it is; so is a file that turns out another once moved, put back.
+ * Moves `old` to `temp` when it is a regular file with no other name and not the file `not`, and
+ * says whether it did. Anything else is left where it is; so is a file that turns out another once
+ * moved, put back.
  */
-async function takeFile(old: string, temp: string): Promise<boolean> {
+async function takeFile(old: string, temp: string, not: Stats | null): Promise<boolean> {
   const before = await lstat(old).catch(() => null);
   if (before === null || !before.isFile() || before.nlink !== 1) return false;
+  if (not !== null && before.dev === not.dev && before.ino === not.ino) return false;
   try {
     await rename(old, temp);
   } catch {
