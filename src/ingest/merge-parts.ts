@@ -1,5 +1,5 @@
 import { dictionaryOf, type EventColumns } from "./event-columns.ts";
-import { crc32Combine } from "./file-bytes.ts";
+import { crc32Combine } from "../core/crc32-combine.ts";
 import type { CheckedRange } from "../core/incremental/snapshot.ts";
 import type { CachedSegment } from "./parse-cache.ts";
 

@@ -3,7 +3,7 @@ import type { BaseEvent } from "../core/event.ts";
 import { normalizeLine, normalizeValue } from "../core/formats/normalize-line.ts";
 import type { FindingsTally } from "./findings-tally.ts";
 import { readArray } from "./read-array.ts";
-import { crc32Combine } from "./file-bytes.ts";
+import { crc32Combine } from "../core/crc32-combine.ts";
 import type { LineStore } from "./line-store.ts";
 import { readLines } from "./read-lines.ts";
 import type { FileShape } from "./sniff-file.ts";

@@ -1,5 +1,6 @@
 import { stateChangeOf, tallyAgents, agentsOf, type AgentTally } from "../agents/build-agents.ts";
 import { analyzeStages, withFindingCounts, type AnalysisStages } from "../analyze.ts";
+import { crc32Combine } from "../crc32-combine.ts";
 import { compareOrigins, type BaseEvent, type CanonicalEvent } from "../event.ts";
 import type { LoadedInput } from "../input.ts";
 import { SCHEMA_VERSION, type InputSummary } from "../report.ts";
@@ -792,13 +793,41 @@ function sameInputs(snap: AnalysisSnapshot, context: RerunContext): string | nul
   return null;
 }
 
-/** Whether the checked ranges start with the kept ones, range for range. */
+/**
+ * Whether the ranges checked now (the file's bytes as the parse cache holds them, each range's
+ * CRC-32 checked against the file) start with the ranges the snapshot kept, both from the file's
+ * start: the same bytes up to the end of the kept ones. The two lists are compared at every place
+ * where both have a range end, by the CRC-32s of their ranges since the place before, combined.
+ * Two runs may cut the same bytes into other ranges (one parsed them on workers, the other on the
+ * main thread, and each kept its own), which then still match where their cuts meet; the last kept
+ * range must end where a checked one does.
+ */
 function startsWith(checked: readonly CheckedRange[], kept: readonly CheckedRange[]): boolean {
-  if (kept.length > checked.length) return false;
-  return kept.every((k, i) => {
-    const c = checked[i] as CheckedRange;
-    return c.start === k.start && c.end === k.end && c.crc === k.crc;
-  });
+  let c = 0;
+  let k = 0;
+  let checkedEnd = 0;
+  let keptEnd = 0;
+  let checkedCrc = 0;
+  let keptCrc = 0;
+  while (k < kept.length || keptEnd !== checkedEnd) {
+    if (keptEnd <= checkedEnd && k < kept.length) {
+      const range = kept[k++] as CheckedRange;
+      if (range.start !== keptEnd) return false;
+      keptCrc = crc32Combine(keptCrc, range.crc, range.end - range.start);
+      keptEnd = range.end;
+    } else {
+      const range = checked[c++];
+      if (range === undefined || range.start !== checkedEnd) return false;
+      checkedCrc = crc32Combine(checkedCrc, range.crc, range.end - range.start);
+      checkedEnd = range.end;
+    }
+    if (keptEnd === checkedEnd) {
+      if (keptCrc !== checkedCrc) return false;
+      keptCrc = 0;
+      checkedCrc = 0;
+    }
+  }
+  return true;
 }
 
 /** The ties as the snapshot keeps them, with the keys the new events name and no session ties. */

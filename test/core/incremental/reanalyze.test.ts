@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { analyze, analyzeStages } from "../../../src/core/analyze.ts";
+import { crc32Combine } from "../../../src/core/crc32-combine.ts";
 import type { BaseEvent } from "../../../src/core/event.ts";
 import type { LoadedInput } from "../../../src/core/input.ts";
 import {
@@ -117,6 +118,24 @@ function inputOf(lines: readonly TestLine[], over: Partial<LoadedInput> = {}): L
  */
 function rangesOf(lines: number): CheckedRange[] {
   return Array.from({ length: lines }, (_, i) => ({ start: i * 100, end: (i + 1) * 100, crc: i + 1 }));
+}
+
+/**
+ * rangesOf(lines) as another run's parse may cut the same bytes: the first `joined` ranges two by
+ * two into one (with the CRC-32 of both), the rest as they are.
+ */
+function recut(lines: number, joined: number): CheckedRange[] {
+  const ranges = rangesOf(lines);
+  const out: CheckedRange[] = [];
+  for (let i = 0; i < ranges.length; i++) {
+    const a = ranges[i] as CheckedRange;
+    const b = ranges[i + 1];
+    if (i + 1 < joined && b !== undefined) {
+      out.push({ start: a.start, end: b.end, crc: crc32Combine(a.crc, b.crc, b.end - b.start) });
+      i++;
+    } else out.push(a);
+  }
+  return out;
 }
 
 /** The snapshot's view of the one event file of `lines` lines. */
@@ -310,6 +329,19 @@ describe("reanalyze reuses the snapshot, and its Report is a whole analysis's", 
     expect(pieces.slice(1).every((p) => p !== undefined && !("kept" in p))).toBe(true);
   });
 
+  it("when the parse cache cut the same bytes into other ranges, as another run's parse may", async () => {
+    const grown = [...BASE, answer(T0 + 15 * MINUTE, "ws_a", "c1")];
+    const kept = await firstRun(BASE);
+    const input = inputOf(grown);
+    const read = [{ path: FILE, checked: recut(grown.length, BASE.length) }];
+    expect(read[0]!.checked.length).toBeLessThan(grown.length);
+    const again = rerun(kept.snapshot, input, contextOf(input, grown.length, NOW, { read }));
+    if ("reason" in again) expect.fail(`not reused: ${again.reason}`);
+    expect(join(again.layout.pieces, kept.report)).toBe(
+      JSON.stringify(analyze(inputOf(grown), NOW, ZONE).report),
+    );
+  });
+
   it("when the log grew twice, the second time from the snapshot the first reuse wrote", async () => {
     const once = [...BASE, send(T0 + 20 * MINUTE, "ws_new", "c9")];
     const { kept, again } = await reused(BASE, once);
@@ -394,6 +426,23 @@ describe("reanalyze says why it cannot reuse the snapshot", () => {
 
   it("an event file whose kept bytes changed", async () => {
     const checked = rangesOf(GROWN.length).map((r, i) => (i === 2 ? { ...r, crc: 999 } : r));
+    expect(await refused(GROWN, BASE, { read: [{ path: FILE, checked }] })).toBe(NOT_ONLY_GROWN);
+  });
+
+  it("an event file cut into other ranges, one of whose bytes changed", async () => {
+    const checked = recut(GROWN.length, BASE.length).map((r, i) => (i === 1 ? { ...r, crc: r.crc ^ 1 } : r));
+    expect(await refused(GROWN, BASE, { read: [{ path: FILE, checked }] })).toBe(NOT_ONLY_GROWN);
+  });
+
+  it("an event file whose cached ranges do not end where the kept ones do", async () => {
+    // The last kept range joined with the first new one: the kept bytes' end is inside a range.
+    const ranges = rangesOf(GROWN.length);
+    const [last, next] = [ranges[BASE.length - 1]!, ranges[BASE.length]!];
+    const checked = [
+      ...ranges.slice(0, BASE.length - 1),
+      { start: last.start, end: next.end, crc: crc32Combine(last.crc, next.crc, next.end - next.start) },
+      ...ranges.slice(BASE.length + 1),
+    ];
     expect(await refused(GROWN, BASE, { read: [{ path: FILE, checked }] })).toBe(NOT_ONLY_GROWN);
   });
 
