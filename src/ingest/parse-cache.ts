@@ -305,10 +305,18 @@ export class ParseCache {
    * another run's, written before its index: removing it, as every part not named once was, left
    * that run's index naming a file that was gone, and the run after it parsing the whole log again.
    */
-  private async removeUnnamed(stem: string, named: ReadonlySet<string>, replaced: ReadonlySet<string>) {
+  private async removeUnnamed(
+    stem: string,
+    index: string,
+    named: ReadonlySet<string>,
+    replaced: ReadonlySet<string>,
+  ) {
     const before = Date.now() - LEFTOVER_MS;
+    // Nor a part the index in place names now, which another run may have put there meanwhile.
+    const current = partsNamedIn(index);
     for (const name of await readdir(this.dir)) {
-      if (!name.startsWith(`${stem}.`) || !name.endsWith(".seg") || named.has(name)) continue;
+      if (!name.startsWith(`${stem}.`) || !name.endsWith(".seg") || named.has(name) || current.has(name))
+        continue;
       const file = path.join(this.dir, name);
       try {
         if (replaced.has(name) || (await stat(file)).mtimeMs < before) await rm(file, { force: true });
@@ -335,11 +343,9 @@ export class ParseCache {
    * given (see LookupMode).
    */
   async lookup(absPath: string, now: FileState, mode: LookupMode = "read"): Promise<CachedParse | null> {
-    let index: Buffer;
-    try {
-      // Read at once: a few kilobytes, whose parts' reads are to start as soon as they can.
-      index = readFileSync(this.fileFor(now.realPath));
-    } catch {
+    const file = this.fileFor(now.realPath);
+    let index = readIndex(file);
+    if (index === null) {
       this.onRead?.();
       return null;
     }
@@ -352,9 +358,18 @@ export class ParseCache {
       this.onRead?.();
     };
     try {
-      return await this.read(index, absPath, now, mode, tell);
-    } catch {
-      return null;
+      for (let attempt = 1; ; attempt++) {
+        const inPlaceLeft = this.inPlaceLeft;
+        const found = await this.read(index, absPath, now, mode, tell).catch(() => null);
+        if (found !== null) return found;
+        this.inPlaceLeft = inPlaceLeft;
+        // Another run may have saved the file's cache meanwhile, merging parts this index named
+        // and removing their files: once, the index it wrote is read instead. Without this, the
+        // run parsed the whole log, and its save then removed the parts the other runs kept.
+        const again = attempt === 1 ? readIndex(file) : null;
+        if (again === null || again.equals(index)) return null;
+        index = again;
+      }
     } finally {
       tell();
     }
@@ -544,11 +559,20 @@ export class ParseCache {
         throw error;
       }
       written.length = 0;
-      await this.removeUnnamed(stem, new Set(segments.map((s) => s.file)), replaced);
+      await this.removeUnnamed(stem, target, new Set(segments.map((s) => s.file)), replaced);
     } finally {
       // Parts written for an index that was never written.
       for (const file of written) await rm(path.join(this.dir, file), { force: true }).catch(() => undefined);
     }
+  }
+}
+
+/** The bytes of the index in `file` (a few kilobytes, read at once), or null when there is none to read. */
+function readIndex(file: string): Buffer | null {
+  try {
+    return readFileSync(file);
+  } catch {
+    return null;
   }
 }
 
@@ -557,8 +581,9 @@ export class ParseCache {
  * not read as one.
  */
 export function partsNamedIn(file: string): Set<string> {
+  const index = readIndex(file);
   try {
-    return new Set(headerOf(readFileSync(file))?.segments.map((s) => s.file) ?? []);
+    return new Set((index === null ? null : headerOf(index))?.segments.map((s) => s.file) ?? []);
   } catch {
     return new Set();
   }

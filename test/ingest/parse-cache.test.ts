@@ -407,6 +407,38 @@ describe("the parse cache", () => {
     expect(await new ParseCache(cache).lookup(a, await fileState(a), "whole")).toBeNull();
   });
 
+  it("reads the index again, once, when the parts the first one named were not there as named", async () => {
+    const { check, file, cache } = setup({ "logs/a.ndjson": lines(0, 30) });
+    await check();
+    const a = file("logs/a.ndjson");
+    const index = path.join(
+      cache,
+      readdirSync(cache).find((name) => name.endsWith(".parse"))!,
+    );
+    const good = readFileSync(index);
+    const part = path.join(
+      cache,
+      readdirSync(cache).find((name) => name.endsWith(".seg"))!,
+    );
+    const bytes = readFileSync(part);
+    // Another run kept the part under another name (as a merge does), and the file this index
+    // names is no longer that part.
+    const moved = part.replace(/\.[0-9a-f]{12}\.seg$/, ".bbbbbbbbbbbb.seg");
+    writeFileSync(moved, bytes);
+    writeFileSync(part, "another run's bytes");
+    const theirs = withHeader(good, (h) => ({
+      ...h,
+      segments: h.segments.map((s) => ({ ...s, file: path.basename(moved) })),
+    }));
+    // Its index is written once this run's reads are under way, after this run read the index.
+    const saved = () => writeFileSync(index, theirs);
+    const found = await new ParseCache(cache, undefined, saved).lookup(a, await fileState(a));
+    expect(found?.segments.map((s) => s.stored?.file)).toEqual([path.basename(moved)]);
+    // An index that did not change is read once: the part not as named is a miss.
+    writeFileSync(index, good);
+    expect(await new ParseCache(cache).lookup(a, await fileState(a))).toBeNull();
+  });
+
   it("tells onRead when its read of a cached parse is under way, and when there is none to read", async () => {
     const { check, file, cache } = setup({ "logs/a.ndjson": lines(0, 30) });
     await check();

@@ -47,12 +47,24 @@ function analyze(cwd: string, flags: readonly string[]): Promise<Ended> {
 
 /**
  * The runs started together in each round: two write the same Report file (the same command run
- * twice), one another file on two workers in small parts.
+ * twice), one another file on two workers in small parts; one writes the Report for people and
+ * one the events, which keep no snapshot but use the parse cache. Each output is compared with
+ * the output of `reference` and `--no-cache`.
  */
-const TOGETHER: ReadonlyArray<{ target: string; flags: string[] }> = [
-  { target: "a.json", flags: [] },
-  { target: "a.json", flags: [] },
-  { target: "b.json", flags: ["--workers", "2", "--range-bytes", "4096"] },
+const TOGETHER: ReadonlyArray<{ output: string; flags: string[]; reference: string[] }> = [
+  { output: "a.json", flags: ["--json", "a.json"], reference: ["--json", "ref.json"] },
+  { output: "a.json", flags: ["--json", "a.json"], reference: ["--json", "ref.json"] },
+  {
+    output: "b.json",
+    flags: ["--json", "b.json", "--workers", "2", "--range-bytes", "4096"],
+    reference: ["--json", "ref.json"],
+  },
+  {
+    output: "p.json",
+    flags: ["--json", "p.json", "--pretty"],
+    reference: ["--json", "ref-pretty.json", "--pretty"],
+  },
+  { output: "e.ndjson", flags: ["--events", "e.ndjson"], reference: ["--events", "ref.ndjson"] },
 ];
 
 describe("runs of analyze at once on one cache", () => {
@@ -66,16 +78,16 @@ describe("runs of analyze at once on one cache", () => {
     for (let round = 0; round < 4; round++) {
       if (round > 0) appendFileSync(path.join(cwd, "state", LOG), appendix(lines, round, 30_000));
       const group = round < 3 ? TOGETHER : TOGETHER.slice(0, 1);
-      const ended = await Promise.all(
-        group.map((run) => analyze(cwd, ["--json", run.target, "--cache", cache, ...run.flags])),
-      );
+      const ended = await Promise.all(group.map((run) => analyze(cwd, [...run.flags, "--cache", cache])));
       for (const end of ended) expect(end.code, end.stderr).toBe(0);
-      const reference = await analyze(cwd, ["--json", "reference.json", "--no-cache"]);
-      expect(reference.code, reference.stderr).toBe(0);
-      const expected = readFileSync(path.join(cwd, "reference.json"), "utf8");
-      for (const target of new Set(group.map((run) => run.target))) {
-        const written = readFileSync(path.join(cwd, target), "utf8");
-        expect(written === expected, `round ${round}: ${target} differs from the --no-cache Report`).toBe(
+      for (const reference of new Map(group.map((run) => [run.reference[1], run.reference])).values()) {
+        const end = await analyze(cwd, [...reference, "--no-cache"]);
+        expect(end.code, end.stderr).toBe(0);
+      }
+      for (const run of new Map(group.map((run) => [run.output, run])).values()) {
+        const expected = readFileSync(path.join(cwd, run.reference[1] as string), "utf8");
+        const written = readFileSync(path.join(cwd, run.output), "utf8");
+        expect(written === expected, `round ${round}: ${run.output} differs from the --no-cache output`).toBe(
           true,
         );
       }
