@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { mkdir, open, readdir, realpath, rm, stat, type FileHandle } from "node:fs/promises";
+import { existsSync, readFileSync } from "node:fs";
+import { mkdir, open, readdir, realpath, rename, rm, stat, type FileHandle } from "node:fs/promises";
 import { homedir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,7 +13,6 @@ import { CacheHeader, type CacheSegment } from "./parse-cache-header.ts";
 import { PartFile, partFromBytes, partToBytes } from "./part-file.ts";
 import { findProjectRoot } from "./project-root.ts";
 import type { TallyState } from "./findings-tally.ts";
-import { replaceFile } from "./replace-file.ts";
 
 /**
  * Bumped whenever the cache files' own layout changes. What the code makes of a line is covered
@@ -359,10 +358,8 @@ export class ParseCache {
     };
     try {
       for (let attempt = 1; ; attempt++) {
-        const inPlaceLeft = this.inPlaceLeft;
         const found = await this.read(index, absPath, now, mode, tell).catch(() => null);
         if (found !== null) return found;
-        this.inPlaceLeft = inPlaceLeft;
         // Another run may have saved the file's cache meanwhile, merging parts this index named
         // and removing their files: once, the index it wrote is read instead. Without this, the
         // run parsed the whole log, and its save then removed the parts the other runs kept.
@@ -394,6 +391,7 @@ export class ParseCache {
     if (header.segments.some((s) => !s.file.startsWith(`${stem}.`))) return null;
     // The parts' files are read, or checked where they are, while the file's bytes are checked.
     const partFiles = header.segments.map((s) => path.join(this.dir, s.file));
+    const budget = this.inPlaceLeft;
     const inPlace = header.segments.map(
       (s) =>
         mode === "in place" &&
@@ -401,6 +399,8 @@ export class ParseCache {
         s.byteLength >= ParseCache.IN_PLACE_BYTES &&
         this.inPlaceLeft-- > 0,
     );
+    // What this read took of the budget, given back when it gives up (see lookup's second read).
+    const taken = budget - this.inPlaceLeft;
     const parts = loadParts(partFiles, header.segments, inPlace, issued);
     parts.catch(() => undefined);
     let found: CachedParse | null = null;
@@ -409,6 +409,7 @@ export class ParseCache {
       return found;
     } finally {
       // Parts checked in place for a lookup that gave up are closed, once their checks land.
+      if (found === null) this.inPlaceLeft += taken;
       if (found === null)
         void parts.then(
           (loaded) => loaded?.forEach(closeIfInPlace),
@@ -537,33 +538,70 @@ export class ParseCache {
         tally: entry.tally,
         segments,
       };
-      const json = Buffer.from(JSON.stringify(header), "utf8");
-      const top = Buffer.alloc(16);
-      MAGIC.copy(top, 0);
-      top.writeUInt32LE(json.length, 8);
-      top.writeUInt32LE(crc32(json), 12);
       const target = this.fileFor(state.realPath);
-      const temporary = `${target}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
-      let replaced: ReadonlySet<string>;
-      try {
-        const handle = await open(temporary, "w");
-        try {
-          await writeFully(handle, [top, json], 0);
-        } finally {
-          await handle.close();
-        }
-        replaced = partsNamedIn(target);
-        await replaceFile(temporary, target);
-      } catch (error) {
-        await rm(temporary, { force: true });
-        throw error;
-      }
+      const replaced = await writeIndex(target, header);
       written.length = 0;
+      // A part this index names that another run's save removed meanwhile (it had read an index
+      // that named it, and kept a parse that does not) is written again, under a new name, from
+      // what this run holds of it, and the index with it. Once: a run beside it may go on
+      // replacing the index, whose own parts are that run's to keep whole.
+      const gone = segments.flatMap((s, k) => (existsSync(path.join(this.dir, s.file)) ? [] : [k]));
+      if (gone.length > 0)
+        try {
+          for (const k of gone) {
+            const part = entry.segments[k]!;
+            const stored = await writeSegment(
+              this.dir,
+              stem,
+              part.run,
+              partToBytes(part.columns, entry.gzip),
+            );
+            segments[k] = {
+              ...segments[k]!,
+              file: stored.file,
+              byteLength: stored.bytes,
+              fileCrc: stored.crc,
+            };
+          }
+          for (const name of await writeIndex(target, { ...header, segments })) replaced.add(name);
+        } catch {
+          // Columns no longer at hand (their file closed): the next run misses, as it would have.
+        }
       await this.removeUnnamed(stem, target, new Set(segments.map((s) => s.file)), replaced);
     } finally {
       // Parts written for an index that was never written.
       for (const file of written) await rm(path.join(this.dir, file), { force: true }).catch(() => undefined);
     }
+  }
+}
+
+/**
+ * Writes the index `header` at `target`, through a temporary name renamed over the index there,
+ * and gives the files of the parts the index it replaced named. Not through replaceFile, which
+ * leaves a moment with no index at `target`: a run beside this one that looked then took the
+ * cache for empty, parsed the whole log and removed the parts the other runs' indexes named. A
+ * rename over an index of a few kilobytes costs nothing of note.
+ */
+async function writeIndex(target: string, header: CacheHeader): Promise<Set<string>> {
+  const json = Buffer.from(JSON.stringify(header), "utf8");
+  const top = Buffer.alloc(16);
+  MAGIC.copy(top, 0);
+  top.writeUInt32LE(json.length, 8);
+  top.writeUInt32LE(crc32(json), 12);
+  const temporary = `${target}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+  try {
+    const handle = await open(temporary, "w");
+    try {
+      await writeFully(handle, [top, json], 0);
+    } finally {
+      await handle.close();
+    }
+    const replaced = partsNamedIn(target);
+    await rename(temporary, target);
+    return replaced;
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
   }
 }
 

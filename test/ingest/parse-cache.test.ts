@@ -23,6 +23,7 @@ import {
   defaultCacheDir,
   fileState,
   ParseCache,
+  partsNamedIn,
   type LookupMode,
 } from "../../src/ingest/parse-cache.ts";
 import type { LoadStats } from "../../src/ingest/read-events-file.ts";
@@ -405,6 +406,27 @@ describe("the parse cache", () => {
     const middle = text.indexOf('"ws-1"', Math.floor(text.length / 2));
     writeFileSync(a, `${text.slice(0, middle)}"ws-7"${text.slice(middle + 6)}${lines(310, 320)}`);
     expect(await new ParseCache(cache).lookup(a, await fileState(a), "whole")).toBeNull();
+  });
+
+  it("writes a part again when another run's save removed it before this run's index named it", async () => {
+    const { check, file, cache } = setup({ "logs/a.ndjson": lines(0, 30) });
+    await check();
+    const a = file("logs/a.ndjson");
+    const state = await fileState(a);
+    const index = path.join(
+      cache,
+      readdirSync(cache).find((name) => name.endsWith(".parse"))!,
+    );
+    // This run read the cache and keeps its part; meanwhile another run removed the part's file.
+    const read = (await new ParseCache(cache).lookup(a, state))!;
+    const [part] = [...partsNamedIn(index)];
+    rmSync(path.join(cache, part!));
+    await new ParseCache(cache).save(state, { ...read, gzip: false });
+    const named = [...partsNamedIn(index)];
+    expect(named).toHaveLength(1);
+    expect(named).not.toContain(part);
+    expect(readdirSync(cache)).toContain(named[0]);
+    expect(await new ParseCache(cache).lookup(a, state)).not.toBeNull();
   });
 
   it("reads the index again, once, when the parts the first one named were not there as named", async () => {

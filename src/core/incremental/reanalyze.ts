@@ -812,12 +812,12 @@ function startsWith(checked: readonly CheckedRange[], kept: readonly CheckedRang
   while (k < kept.length || keptEnd !== checkedEnd) {
     if (keptEnd <= checkedEnd && k < kept.length) {
       const range = kept[k++] as CheckedRange;
-      if (range.start !== keptEnd) return false;
+      if (range.start !== keptEnd || range.end < range.start) return false;
       keptCrc = crc32Combine(keptCrc, range.crc, range.end - range.start);
       keptEnd = range.end;
     } else {
       const range = checked[c++];
-      if (range === undefined || range.start !== checkedEnd) return false;
+      if (range === undefined || range.start !== checkedEnd || range.end < range.start) return false;
       checkedCrc = crc32Combine(checkedCrc, range.crc, range.end - range.start);
       checkedEnd = range.end;
     }
