@@ -95,12 +95,16 @@ describe("runs of analyze at once on one cache", () => {
       // next run parses only what was appended.
       const indexes = readdirSync(cache).filter((name) => name.endsWith(".parse"));
       expect(indexes.length).toBeGreaterThan(0);
-      for (const index of indexes)
-        for (const part of partsNamedIn(path.join(cache, index)))
+      for (const index of indexes) {
+        // An index that does not read names none: every index here must name some part.
+        const parts = partsNamedIn(path.join(cache, index));
+        expect(parts.size, `round ${round}: ${index} names no part`).toBeGreaterThan(0);
+        for (const part of parts)
           expect(
             existsSync(path.join(cache, part)),
             `round ${round}: ${index} names ${part}, which is gone`,
           ).toBe(true);
+      }
     }
   });
 });
