@@ -343,7 +343,7 @@ export class ParseCache {
    */
   async lookup(absPath: string, now: FileState, mode: LookupMode = "read"): Promise<CachedParse | null> {
     const file = this.fileFor(now.realPath);
-    let index = readIndex(file);
+    const index = readIndex(file);
     if (index === null) {
       this.onRead?.();
       return null;
@@ -357,16 +357,14 @@ export class ParseCache {
       this.onRead?.();
     };
     try {
-      for (let attempt = 1; ; attempt++) {
-        const found = await this.read(index, absPath, now, mode, tell).catch(() => null);
-        if (found !== null) return found;
-        // Another run may have saved the file's cache meanwhile, merging parts this index named
-        // and removing their files: once, the index it wrote is read instead. Without this, the
-        // run parsed the whole log, and its save then removed the parts the other runs kept.
-        const again = attempt === 1 ? readIndex(file) : null;
-        if (again === null || again.equals(index)) return null;
-        index = again;
-      }
+      const found = await this.read(index, absPath, now, mode, tell).catch(() => null);
+      if (found !== null) return found;
+      // Another run may have saved the file's cache meanwhile, merging parts this index named
+      // and removing their files: once, the index it wrote is read instead. Without this, the
+      // run parsed the whole log, and its save then removed the parts the other runs kept.
+      const again = readIndex(file);
+      if (again === null || again.equals(index)) return null;
+      return await this.read(again, absPath, now, mode, tell).catch(() => null);
     } finally {
       tell();
     }
@@ -409,12 +407,13 @@ export class ParseCache {
       return found;
     } finally {
       // Parts checked in place for a lookup that gave up are closed, once their checks land.
-      if (found === null) this.inPlaceLeft += taken;
-      if (found === null)
+      if (found === null) {
+        this.inPlaceLeft += taken;
         void parts.then(
           (loaded) => loaded?.forEach(closeIfInPlace),
           () => undefined,
         );
+      }
     }
   }
 
@@ -502,27 +501,18 @@ export class ParseCache {
     await this.removeLeftovers();
     const stem = this.stemFor(state.realPath);
     const written: string[] = [];
+    // A plain file's lines are read from it again, at their offsets: not kept.
+    const store = (s: CachedSegment): Promise<StoredSegment> =>
+      writeSegment(this.dir, stem, s.run, partToBytes(s.columns, entry.gzip));
     try {
       const segments: CacheSegment[] = [];
       for (const s of entry.segments) {
         let stored = s.stored;
         if (stored === undefined) {
-          // A plain file's lines are read from it again, at their offsets: not kept.
-          stored = await writeSegment(this.dir, stem, s.run, partToBytes(s.columns, entry.gzip));
+          stored = await store(s);
           written.push(stored.file);
         }
-        const { lineBase, start, end, crc, run, pieces } = s;
-        segments.push({
-          lineBase,
-          file: stored.file,
-          byteLength: stored.bytes,
-          fileCrc: stored.crc,
-          start,
-          end,
-          crc,
-          run,
-          ...(pieces === undefined ? {} : { pieces }),
-        });
+        segments.push(indexed(s, stored));
       }
       const header: CacheHeader = {
         format: this.format ?? cacheFormat(),
@@ -548,21 +538,7 @@ export class ParseCache {
       const gone = segments.flatMap((s, k) => (existsSync(path.join(this.dir, s.file)) ? [] : [k]));
       if (gone.length > 0)
         try {
-          for (const k of gone) {
-            const part = entry.segments[k]!;
-            const stored = await writeSegment(
-              this.dir,
-              stem,
-              part.run,
-              partToBytes(part.columns, entry.gzip),
-            );
-            segments[k] = {
-              ...segments[k]!,
-              file: stored.file,
-              byteLength: stored.bytes,
-              fileCrc: stored.crc,
-            };
-          }
+          for (const k of gone) segments[k] = indexed(entry.segments[k]!, await store(entry.segments[k]!));
           for (const name of await writeIndex(target, { ...header, segments })) replaced.add(name);
         } catch {
           // Columns no longer at hand (their file closed): the next run misses, as it would have.
@@ -573,6 +549,22 @@ export class ParseCache {
       for (const file of written) await rm(path.join(this.dir, file), { force: true }).catch(() => undefined);
     }
   }
+}
+
+/** A part as the index names it: where it is in the file, and the cache file that holds it. */
+function indexed(s: CachedSegment, stored: StoredSegment): CacheSegment {
+  const { lineBase, start, end, crc, run, pieces } = s;
+  return {
+    lineBase,
+    file: stored.file,
+    byteLength: stored.bytes,
+    fileCrc: stored.crc,
+    start,
+    end,
+    crc,
+    run,
+    ...(pieces === undefined ? {} : { pieces }),
+  };
 }
 
 /**

@@ -1,10 +1,11 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseBase } from "../../../scripts/commands/build.ts";
 import { UsageError } from "../../../scripts/args.ts";
 import { tmpTree } from "../../helpers/tmp.ts";
+import { workscopeProcess } from "../../helpers/workscope-process.ts";
 import { TEST_NOW } from "../../helpers/run-analyze.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -18,19 +19,6 @@ function workscope(args: string[]) {
     env: { ...process.env, TZ: "UTC" },
   });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
-}
-
-/** The command run as a child process that others may run beside, with its exit code. */
-function workscopeAsync(args: string[]): Promise<number | null> {
-  const child = spawn(process.execPath, [BIN, ...args], {
-    cwd: ROOT,
-    env: { ...process.env, TZ: "UTC" },
-    stdio: "ignore",
-  });
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", resolve);
-  });
 }
 
 /** A JSON file, read. */
@@ -226,20 +214,22 @@ describe("workscope build", () => {
 
   it("keeps the data of two sites side by side apart, even built at once, and a failed rebuild leaves a site's data as it was", async () => {
     const dir = tmpTree();
-    const build = (name: string) =>
-      workscopeAsync([
-        "build",
-        FIXTURE,
-        "--out",
-        path.join(dir, name),
-        "--base",
-        `/${name}/`,
-        "--jobs",
-        "1",
-        "--now",
-        TEST_NOW,
-        "--quiet",
-      ]);
+    const build = async (name: string) =>
+      (
+        await workscopeProcess([
+          "build",
+          FIXTURE,
+          "--out",
+          path.join(dir, name),
+          "--base",
+          `/${name}/`,
+          "--jobs",
+          "1",
+          "--now",
+          TEST_NOW,
+          "--quiet",
+        ])
+      ).code;
     expect(await Promise.all([build("a"), build("b")])).toEqual([0, 0]);
     expect(readdirSync(path.join(dir, ".workscope")).sort()).toEqual(["a", "b"]);
     for (const name of ["a", "b"]) {

@@ -1,10 +1,10 @@
-import { spawn } from "node:child_process";
 import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { appendix, sampleLines } from "../../../scripts/bench/corpus.ts";
 import { partsNamedIn } from "../../../src/ingest/parse-cache.ts";
 import { tmpTree } from "../../helpers/tmp.ts";
+import { workscopeProcess, type Ended } from "../../helpers/workscope-process.ts";
 
 /*
  * Runs of `workscope analyze --json` at once on one cache, as a user's command and the live mode
@@ -15,7 +15,6 @@ import { tmpTree } from "../../helpers/tmp.ts";
  */
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
-const BIN = path.join(ROOT, "bin", "workscope.js");
 
 /** The sample's log that ends in a newline (its newest one ends in a cut line), which grows here. */
 const LOG = "logs/coordination-events-2026-02.ndjson";
@@ -23,26 +22,9 @@ const LOG = "logs/coordination-events-2026-02.ndjson";
 /** After every event appended below (copy k of the sample is k weeks later), so no status depends on the append's place. */
 const NOW = "2027-03-01T00:00:00.000Z";
 
-/** What a run of the command ended with. */
-interface Ended {
-  code: number | null;
-  stderr: string;
-}
-
 /** Runs `workscope analyze` on the `state` folder of `cwd` in a process of its own. */
 function analyze(cwd: string, flags: readonly string[]): Promise<Ended> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, "analyze", "--now", NOW, ...flags, "--", "state"], {
-      cwd,
-      env: { ...process.env, TZ: "UTC" },
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    let stderr = "";
-    child.stderr.setEncoding("utf8");
-    child.stderr.on("data", (chunk: string) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stderr }));
-  });
+  return workscopeProcess(["analyze", "--now", NOW, ...flags, "--", "state"], cwd);
 }
 
 /**
