@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
-import { copyFile, type FileHandle, link, mkdir, open, readFile, rm, stat } from "node:fs/promises";
+import type { BigIntStats } from "node:fs";
+import { copyFile, type FileHandle, link, mkdir, open, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { crc32 } from "node:zlib";
 import { crcOf, crcWith, readFully, writeFully } from "./file-bytes.ts";
+import { whileLocked } from "./cache-lock.ts";
 import { replaceFile } from "./replace-file.ts";
 import { openOver } from "./write-over.ts";
 import { pieceText, type Piece, type ReportPieces } from "../core/incremental/report-pieces.ts";
@@ -331,7 +333,8 @@ async function linkInCache(
 /**
  * Puts the Report's cache name in place, then writes the snapshot naming that file, through a
  * temporary name, last: a run stopped before leaves the old snapshot, which names another file and
- * is not used. A failure is one warning.
+ * is not used. Both are done while the run holds the cache's lock for them (see whileLocked), so
+ * that runs at once leave one run's snapshot beside that run's Report. A failure is one warning.
  */
 async function keepSnapshot(
   keep: { file: string; snapshot: AnalysisSnapshot; warn: (message: string) => void; seed?: SnapshotStrings },
@@ -342,42 +345,59 @@ async function keepSnapshot(
 ): Promise<void> {
   const temp = `${keep.file}.${suffix}`;
   try {
+    // Made before the lock is taken: the columns are most of the work, and need no file.
     const snapshot = withPlaces(
       snapshotToColumns(keep.snapshot, keep.seed?.values),
       written.layout,
       written.starts,
     );
-    const reportPath = keptReportFile(keep.file);
-    // The Report kept until now is the next run's spare: the file written from now on has its
-    // one name there, as the Report written is another file. A copy on another file system than
-    // the Report's could never be written over, and is not kept.
-    const spare = spareReportFile(keep.file);
-    if (linked.copied) await rm(spare, { force: true });
-    await replaceFile(linked.path, reportPath, linked.copied ? undefined : spare);
-    const stats = await stat(reportPath, { bigint: true });
-    const reportFile: ReportFile = {
-      device: String(stats.dev),
-      inode: String(stats.ino),
-      size: String(stats.size),
-      modified: String(stats.mtimeNs),
-      changed: String(stats.ctimeNs),
-      crc: crc >>> 0,
-    };
-    const out = await open(temp, "w");
-    try {
-      await writeFully(
-        out,
-        snapshotBytes({ ...snapshot, head: { ...snapshot.head, reportFile } }, keep.seed),
-      );
-    } finally {
-      await out.close();
-    }
-    await replaceFile(temp, keep.file);
+    const kept = await whileLocked(lockFile(keep.file), async () => {
+      const reportPath = keptReportFile(keep.file);
+      // The Report kept until now is the next run's spare: the file written from now on has its
+      // one name there, as the Report written is another file. A copy on another file system than
+      // the Report's could never be written over, and is not kept.
+      const spare = spareReportFile(keep.file);
+      if (linked.copied) await rm(spare, { force: true });
+      // The file is named by what its open handle says once it is in place, not by what is at the
+      // path then, which a run that held no lock could have replaced meanwhile.
+      const report = await open(linked.path, "r");
+      let stats: BigIntStats;
+      try {
+        await replaceFile(linked.path, reportPath, linked.copied ? undefined : spare);
+        stats = await report.stat({ bigint: true });
+      } finally {
+        await report.close();
+      }
+      const reportFile: ReportFile = {
+        device: String(stats.dev),
+        inode: String(stats.ino),
+        size: String(stats.size),
+        modified: String(stats.mtimeNs),
+        changed: String(stats.ctimeNs),
+        crc: crc >>> 0,
+      };
+      const out = await open(temp, "w");
+      try {
+        await writeFully(
+          out,
+          snapshotBytes({ ...snapshot, head: { ...snapshot.head, reportFile } }, keep.seed),
+        );
+      } finally {
+        await out.close();
+      }
+      await replaceFile(temp, keep.file);
+    });
+    if (!kept) throw new Error("another run held the cache's lock for its own analysis");
   } catch (error) {
     await rm(linked.path, { force: true }).catch(() => undefined);
     await rm(temp, { force: true }).catch(() => undefined);
     cannotKeep(keep, error);
   }
+}
+
+/** The lock that runs hold to keep an analysis in `file` and its Report (see whileLocked). */
+export function lockFile(file: string): string {
+  return file.replace(/\.analysis$/, "") + ".lock";
 }
 
 /** Says that the analysis could not be kept, and why. */

@@ -7,7 +7,9 @@ import { lstat, rename, rm } from "node:fs/promises";
  * ms for a Report of 117 MB, where a rename to a free name takes a fraction of one. The price is a
  * moment in which nothing is at `target`; a reader never finds half a file there. Anything else at
  * `target` (a folder, say) is left to the one rename, which fails as it would. With `keepOld`, the
- * old file is kept under that name (in place of any file there) instead of being removed.
+ * old file is kept under that name (in place of any file there) instead of being removed. Two runs
+ * may replace one file at once (two commands writing one Report): an old file that another run
+ * moved away first is no failure, and the file renamed last is the one in place.
  */
 export async function replaceFile(temp: string, target: string, keepOld?: string): Promise<void> {
   const old = await lstat(target).catch(() => null);
@@ -19,7 +21,15 @@ export async function replaceFile(temp: string, target: string, keepOld?: string
   const aside = keepOld ?? `${temp}.old.tmp`;
   // To a free name: a rename over a file would wait for the old file's data to be written out.
   if (keepOld !== undefined) await rm(keepOld, { force: true });
-  await rename(target, aside);
+  try {
+    await rename(target, aside);
+  } catch (error) {
+    // Another run put its own file there meanwhile and moved this one aside first: nothing is left
+    // to move, and this file takes the place as it would have.
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    await rename(temp, target);
+    return;
+  }
   try {
     await rename(temp, target);
   } catch (error) {

@@ -633,6 +633,41 @@ describe("the spare Report", () => {
   });
 });
 
+describe("runs keeping their analyses at once", () => {
+  it("leave the snapshot in place paired with the very Report it was taken with", async () => {
+    const draft = draftOf();
+    const dir = tmpTree();
+    const target = path.join(dir, "out", "report.json");
+    const file = path.join(dir, "cache", "x.analysis");
+    // Two Reports of one length and other bytes, each with a snapshot that says whose it is (its
+    // `nowMs`): a snapshot paired with the other run's Report would pass every check of its size.
+    const runs = [
+      { mark: "a", nowMs: NOW },
+      { mark: "b", nowMs: NOW + 1 },
+    ];
+    for (let round = 0; round < 20; round++) {
+      await Promise.all(
+        runs.map((run) =>
+          writeReport(
+            target,
+            { ...draft.layout, pieces: [...draft.layout.pieces, { text: run.mark }] },
+            null,
+            { file, snapshot: { ...draft.snapshot, nowMs: run.nowMs }, warn: (m) => expect.fail(m) },
+          ),
+        ),
+      );
+      const read = await kept(file);
+      const mark = runs.find((run) => run.nowMs === read.snapshot.nowMs)?.mark;
+      expect(bytesOf(read.report).toString("utf8"), `round ${round}`).toBe(`${draft.json}${mark}`);
+      expect(readdirSync(path.dirname(file)).sort(), `round ${round}`).toEqual([
+        "x.analysis",
+        "x.report",
+        "x.spare",
+      ]);
+    }
+  });
+});
+
 describe("readSnapshot", () => {
   it("gives null when any one byte of the snapshot file is changed", async () => {
     const { file } = await written(draftOf());

@@ -26,4 +26,18 @@ describe("replaceFile", () => {
     expect(readFileSync(path.join(dir, "out.json"), "utf8")).toBe("old");
     expect(readdirSync(dir)).toEqual(["out.json"]);
   });
+
+  it("puts one of two new files in place when two replace the file at once, and fails neither", async () => {
+    for (let round = 0; round < 10; round++) {
+      const dir = tmpTree({ "out.json": "old", "out.json.1.tmp": "one", "out.json.2.tmp": "two" });
+      const target = path.join(dir, "out.json");
+      // Both find the old file there, and one moves it aside before the other can.
+      await Promise.all([
+        replaceFile(path.join(dir, "out.json.1.tmp"), target),
+        replaceFile(path.join(dir, "out.json.2.tmp"), target),
+      ]);
+      expect(["one", "two"]).toContain(readFileSync(target, "utf8"));
+      expect(readdirSync(dir)).toEqual(["out.json"]);
+    }
+  });
 });

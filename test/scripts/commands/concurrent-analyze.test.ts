@@ -2,6 +2,7 @@ import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync } from "n
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { appendix, sampleLines } from "../../../scripts/bench/corpus.ts";
+import { readSnapshot } from "../../../src/ingest/analysis-snapshot.ts";
 import { partsNamedIn } from "../../../src/ingest/parse-cache.ts";
 import { tmpTree } from "../../helpers/tmp.ts";
 import { workscopeProcess, type Ended } from "../../helpers/workscope-process.ts";
@@ -10,7 +11,7 @@ import { workscopeProcess, type Ended } from "../../helpers/workscope-process.ts
  * Runs of `workscope analyze --json` at once on one cache, as a user's command and the live mode
  * (or two terminals) may run: every process reads and writes the same parse cache, snapshot, kept
  * Report and spare. Each run's Report must be the one a run with `--no-cache` writes, and the
- * cache they leave must serve the runs after them. The runs are processes of their own, so that
+ * cache they leave must serve the runs after them: one run's snapshot beside that run's Report. The runs are processes of their own, so that
  * their file operations interleave as they do for users, not only at the awaits of one thread.
  */
 
@@ -62,6 +63,12 @@ describe("runs of analyze at once on one cache", () => {
       const group = round < 3 ? TOGETHER : TOGETHER.slice(0, 1);
       const ended = await Promise.all(group.map((run) => analyze(cwd, [...run.flags, "--cache", cache])));
       for (const end of ended) expect(end.code, end.stderr).toBe(0);
+      // The runs that keep an analysis left one run's snapshot beside that run's Report.
+      const snapshots = readdirSync(cache).filter((name) => name.endsWith(".analysis"));
+      expect(snapshots.length, `round ${round}`).toBe(1);
+      const kept = await readSnapshot(path.join(cache, snapshots[0] as string));
+      expect(kept, `round ${round}: the snapshot kept is not paired with its Report`).not.toBeNull();
+      await kept?.report.handle.close();
       for (const reference of new Map(group.map((run) => [run.reference[1], run.reference])).values()) {
         const end = await analyze(cwd, [...reference, "--no-cache"]);
         expect(end.code, end.stderr).toBe(0);
