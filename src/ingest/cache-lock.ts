@@ -1,4 +1,6 @@
-import { open, readFile, rm, stat } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { link, open, rm, stat, writeFile } from "node:fs/promises";
+import { hostname } from "node:os";
 
 /**
  * How long a run waits for another run to finish keeping its analysis. Keeping is a few renames
@@ -7,26 +9,35 @@ import { open, readFile, rm, stat } from "node:fs/promises";
  */
 const WAIT_MS = 3_000;
 
+/** A removal of a stale lock takes milliseconds: one that has gone on this long stopped. */
+const STALE_TAKEOVER_MS = 5_000;
+
 /** How often a waiting run looks at the lock again. */
 const POLL_MS = 5;
 
 /**
- * A lock older than this is taken for one a stopped run left, whatever process its number now
- * names: numbers are used again, and a cache folder may be shared with another machine.
+ * A lock older than this is taken for one a stopped run left, whatever process it names: numbers
+ * are used again, and a cache folder may be shared with another machine, whose processes this
+ * one cannot see.
  */
 export const STALE_LOCK_MS = 30_000;
 
 /**
- * Runs `work` while this run holds the lock `file`, made only by the one run that creates it,
- * and removed after. A run whose lock is held waits for it; a lock whose process is gone, or that
- * is older than STALE_LOCK_MS, is removed first. Gives false, without running `work`, when the
- * lock was still held after `waitMs`.
+ * Runs `work` while this run holds the lock `file`, which only the one run that creates it holds,
+ * and removes it after. A run whose lock is held waits for it; a lock whose process is gone (on
+ * this machine), or that is older than STALE_LOCK_MS, is removed first. Gives false, without
+ * running `work`, when the lock was still held after `waitMs`.
  *
  * What it guards is a few steps that must not interleave with another run's: keeping a Report and
  * the snapshot that names it. Two runs that did so at once left the snapshot of one beside the
- * Report of the other, and the next run analysed every event again. Two runs that both find one
- * stale lock may both remove it and go on together: that costs the next run a whole analysis, as
- * before, never a wrong Report (readSnapshot checks the Report is the file the snapshot names).
+ * Report of the other, and the next run analysed every event again. The lock is made whole (a
+ * file with the machine's name, the process's number and a token, linked to the lock's name,
+ * which fails when the name is taken), a run removes only the lock with its own token, and a stale
+ * lock is removed only by the one run that holds a second lock for that (see removeStale): two runs
+ * that find one stale lock never remove the lock one of them made since. What is left is a run
+ * that takes longer than STALE_LOCK_MS inside the lock, or one stopped while it removed a stale
+ * one; that costs the next run a whole analysis, as before, never a wrong Report (readSnapshot
+ * checks that the Report is the file the snapshot names).
  */
 export async function whileLocked(
   file: string,
@@ -34,53 +45,126 @@ export async function whileLocked(
   waitMs = WAIT_MS,
 ): Promise<boolean> {
   const deadline = Date.now() + waitMs;
+  let mine: string | null;
   for (;;) {
-    if (await create(file)) break;
-    if (await stale(file)) {
-      await rm(file, { force: true });
-      continue;
-    }
+    mine = await create(file);
+    if (mine !== null) break;
+    const held = await holder(file);
+    if (held !== null && isStale(held) && (await removeStale(file, held.token))) continue;
     if (Date.now() >= deadline) return false;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
   try {
     await work();
   } finally {
-    await rm(file, { force: true });
+    // Only this run's own lock: one taken from it as stale is another run's now.
+    if ((await holder(file))?.token === mine) await rm(file, { force: true });
   }
   return true;
 }
 
-/** Creates the lock with this process's number in it; false when it is there already. */
-async function create(file: string): Promise<boolean> {
-  let handle;
-  try {
-    handle = await open(file, "wx");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
-    throw error;
-  }
-  try {
-    await handle.writeFile(String(process.pid));
-  } finally {
-    await handle.close();
-  }
-  return true;
+/** What a lock says of the run that made it. */
+interface Holder {
+  /**
+   * Random text of its own, which tells it from a lock made after it under the same name: an
+   * inode is given again as soon as it is freed, and a time is a tick of some milliseconds.
+   */
+  token: string;
+  /** When it was made, in milliseconds since 1970. */
+  madeMs: number;
+  /** The machine and the process that made it. */
+  host: string;
+  pid: number;
 }
 
 /**
- * Whether the lock there was left by a run that stopped: its process is gone, or it is older than
- * STALE_LOCK_MS. A lock just made may not hold its number yet, and one that is gone is not stale.
+ * Makes the lock, with this machine's name, this process's number and a token in it; gives the
+ * token, or null when another lock is there. The lock is written under a name of its own first
+ * and linked to the lock's name, so that it is never seen empty or half written.
  */
-async function stale(file: string): Promise<boolean> {
-  const [made, text] = await Promise.all([
-    stat(file).catch(() => null),
-    readFile(file, "utf8").catch(() => ""),
-  ]);
-  if (made === null) return false;
-  if (Date.now() - made.mtimeMs > STALE_LOCK_MS) return true;
-  const pid = Number(text);
-  return /^\d+$/.test(text) && pid !== process.pid && !running(pid);
+async function create(file: string): Promise<string | null> {
+  const token = randomBytes(8).toString("hex");
+  const text = `${hostname()}\n${process.pid}\n${token}\n`;
+  const temp = `${file}.${process.pid}.${token}.tmp`;
+  await writeFile(temp, text, { flag: "wx" });
+  try {
+    await link(temp, file);
+    return token;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return null;
+    // A file system without hard links: the lock is made in place, and may be seen empty for a
+    // moment, which a waiting run takes for a lock held.
+    return await createInPlace(file, text, token);
+  } finally {
+    await rm(temp, { force: true });
+  }
+}
+
+/** Makes the lock under its name at once; its token, or null when another lock is there. */
+async function createInPlace(file: string, text: string, token: string): Promise<string | null> {
+  try {
+    await writeFile(file, text, { flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return null;
+    throw error;
+  }
+  return token;
+}
+
+/** The lock there, read through one handle, or null when there is none or it cannot be read. */
+async function holder(file: string): Promise<Holder | null> {
+  let handle;
+  try {
+    handle = await open(file, "r");
+  } catch {
+    return null;
+  }
+  try {
+    const stats = await handle.stat();
+    const [host = "", pid = "", token = ""] = (await handle.readFile("utf8")).split("\n");
+    return { token, madeMs: stats.mtimeMs, host, pid: /^\d+$/.test(pid) ? Number(pid) : 0 };
+  } catch {
+    return null;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Whether the lock was left by a run that stopped. */
+function isStale(held: Holder): boolean {
+  if (Date.now() - held.madeMs > STALE_LOCK_MS) return true;
+  // Another machine's processes cannot be seen from here; its lock is stale only by its age.
+  if (held.host !== hostname() || held.pid === 0 || held.pid === process.pid) return false;
+  return !running(held.pid);
+}
+
+/**
+ * Removes the stale lock of that token, while holding a second lock for removing it
+ * (`<lock>.takeover`): the lock is removed only when it still holds that token, and no other run
+ * can remove it or make one meanwhile (a lock is made only where there is none). Without the
+ * second lock, a run that judged the stale lock could remove the one another run made after
+ * removing it, and two runs went in together. A takeover lock older than STALE_TAKEOVER_MS was
+ * left by a run that stopped while removing, and is removed. Gives whether it removed either: a
+ * run that did looks again at once, one that did not waits as for a lock held.
+ */
+async function removeStale(file: string, token: string): Promise<boolean> {
+  const takeover = `${file}.takeover`;
+  try {
+    await writeFile(takeover, `${process.pid}\n`, { flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    const made = await stat(takeover).catch(() => null);
+    if (made === null || Date.now() - made.mtimeMs <= STALE_TAKEOVER_MS) return false;
+    await rm(takeover, { force: true });
+    return true;
+  }
+  try {
+    if ((await holder(file))?.token !== token) return false;
+    await rm(file, { force: true });
+    return true;
+  } finally {
+    await rm(takeover, { force: true });
+  }
 }
 
 /** Whether a process of that number runs on this machine. */
