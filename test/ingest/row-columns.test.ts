@@ -127,6 +127,17 @@ describe("RowColumnsWriter and RowColumnsReader", () => {
     expect(writer.stringList()).toEqual(["x", "y"]);
   });
 
+  it("starts the table with a seed in its order, and not with a seed that holds a string twice", () => {
+    const seeded = new RowColumnsWriter(["z", "x", "w"]);
+    seeded.table([{ a: "x" }, { a: "y" }], { a: "string" });
+    expect(seeded.stringList()).toEqual(["z", "x", "w", "y"]);
+    expect(seeded.seedUse()).toEqual({ seeded: 3, unnamed: 2 });
+    const twice = new RowColumnsWriter(["x", "z", "x"]);
+    twice.table([{ a: "x" }, { a: "y" }], { a: "string" });
+    expect(twice.stringList()).toEqual(["x", "y"]);
+    expect(twice.seedUse()).toEqual({ seeded: 0, unnamed: 0 });
+  });
+
   it("refuses a string column that holds something else", () => {
     expect(() => new RowColumnsWriter().table([{ a: 1 }], { a: "string" })).toThrow(/holds number/);
     expect(() => new RowColumnsWriter().table([{}], { a: "string" })).toThrow(/holds undefined/);
