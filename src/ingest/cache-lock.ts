@@ -9,7 +9,10 @@ import { hostname } from "node:os";
  */
 const WAIT_MS = 3_000;
 
-/** A removal of a stale lock takes milliseconds: one that has gone on this long stopped. */
+/**
+ * A removal of a stale lock takes milliseconds: one that has gone on this long stopped, or was
+ * paused (see removeStale).
+ */
 const STALE_TAKEOVER_MS = 5_000;
 
 /** How often a waiting run looks at the lock again. */
@@ -35,9 +38,13 @@ export const STALE_LOCK_MS = 30_000;
  * which fails when the name is taken), a run removes only the lock with its own token, and a stale
  * lock is removed only by the one run that holds a second lock for that (see removeStale): two runs
  * that find one stale lock never remove the lock one of them made since. What is left is a run
- * that takes longer than STALE_LOCK_MS inside the lock, or one stopped while it removed a stale
- * one; that costs the next run a whole analysis, as before, never a wrong Report (readSnapshot
- * checks that the Report is the file the snapshot names).
+ * held up (suspended, or waiting on a network file system) longer than STALE_LOCK_MS inside the
+ * lock, or longer than STALE_TAKEOVER_MS between its last check and its removal of a stale one;
+ * a network folder whose clock is far behind this machine's, whose locks look old; and two
+ * machines of one name sharing the folder, whose processes each take the other's for gone. Two
+ * runs may then keep their analyses at once, which costs the next run a whole analysis, as before
+ * the lock, never a wrong Report (readSnapshot checks that the Report is the file the snapshot
+ * names).
  */
 export async function whileLocked(
   file: string,
@@ -57,8 +64,9 @@ export async function whileLocked(
   try {
     await work();
   } finally {
-    // Only this run's own lock: one taken from it as stale is another run's now.
-    if ((await holder(file))?.token === mine) await rm(file, { force: true });
+    // Only this run's own lock: one taken from it as stale is another run's now. A lock that
+    // cannot be removed is left to go stale; the work was done.
+    if ((await holder(file))?.token === mine) await rm(file, { force: true }).catch(() => undefined);
   }
   return true;
 }
@@ -116,8 +124,11 @@ async function holder(file: string): Promise<Holder | null> {
   let handle;
   try {
     handle = await open(file, "r");
-  } catch {
-    return null;
+  } catch (error) {
+    // Another user's lock that this one may not read is judged by its age alone.
+    if ((error as NodeJS.ErrnoException).code !== "EACCES") return null;
+    const made = await stat(file).catch(() => null);
+    return made === null ? null : { token: "", madeMs: made.mtimeMs, host: "", pid: 0 };
   }
   try {
     const stats = await handle.stat();
@@ -130,9 +141,9 @@ async function holder(file: string): Promise<Holder | null> {
   }
 }
 
-/** Whether the lock was left by a run that stopped. */
-function isStale(held: Holder): boolean {
-  if (Date.now() - held.madeMs > STALE_LOCK_MS) return true;
+/** Whether the lock was left by a run that stopped: its process is gone, or it is `olderThan` old. */
+function isStale(held: Holder, olderThan = STALE_LOCK_MS): boolean {
+  if (Date.now() - held.madeMs > olderThan) return true;
   // Another machine's processes cannot be seen from here; its lock is stale only by its age.
   if (held.host !== hostname() || held.pid === 0 || held.pid === process.pid) return false;
   return !running(held.pid);
@@ -140,31 +151,39 @@ function isStale(held: Holder): boolean {
 
 /**
  * Removes the stale lock of that token, while holding a second lock for removing it
- * (`<lock>.takeover`): the lock is removed only when it still holds that token, and no other run
- * can remove it or make one meanwhile (a lock is made only where there is none). Without the
- * second lock, a run that judged the stale lock could remove the one another run made after
- * removing it, and two runs went in together. A takeover lock older than STALE_TAKEOVER_MS was
- * left by a run that stopped while removing, and is removed. Gives whether it removed either: a
- * run that did looks again at once, one that did not waits as for a lock held.
+ * (`<lock>.takeover`, with a token of its own): the lock is removed only when it still holds
+ * that token and the takeover still holds this run's, so that no other run removes it or makes
+ * one meanwhile (a lock is made only where there is none). Without the second lock, a run that
+ * judged the stale lock could remove the one another run made after removing it, and two runs
+ * went in together. A takeover whose process is gone, or older than STALE_TAKEOVER_MS, was left
+ * by a run that stopped or was held up while removing, and is removed. Gives whether it removed
+ * either: a run that did looks again at once, one that did not waits as for a lock held.
  */
 async function removeStale(file: string, token: string): Promise<boolean> {
   const takeover = `${file}.takeover`;
+  const ours = randomBytes(8).toString("hex");
   try {
-    await writeFile(takeover, `${process.pid}\n`, { flag: "wx" });
+    await writeFile(takeover, `${hostname()}\n${process.pid}\n${ours}\n`, { flag: "wx" });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    const made = await stat(takeover).catch(() => null);
-    if (made === null || Date.now() - made.mtimeMs <= STALE_TAKEOVER_MS) return false;
-    await rm(takeover, { force: true });
+    const made = await holder(takeover);
+    if (made === null || !isStale(made, STALE_TAKEOVER_MS)) return false;
+    await removeIfHolds(takeover, made.token);
     return true;
   }
   try {
-    if ((await holder(file))?.token !== token) return false;
+    // Checked again at each step: a run paused past STALE_TAKEOVER_MS has lost its takeover.
+    if ((await holder(file))?.token !== token || (await holder(takeover))?.token !== ours) return false;
     await rm(file, { force: true });
     return true;
   } finally {
-    await rm(takeover, { force: true });
+    await removeIfHolds(takeover, ours);
   }
+}
+
+/** Removes the lock file when it still holds the token (another run may have made it anew). */
+async function removeIfHolds(file: string, token: string): Promise<void> {
+  if ((await holder(file))?.token === token) await rm(file, { force: true }).catch(() => undefined);
 }
 
 /** Whether a process of that number runs on this machine. */

@@ -131,6 +131,15 @@ describe("whileLocked", () => {
     expect(readdirSync(path.dirname(lock))).toEqual([]);
   });
 
+  it("takes over at once a removal whose process has ended", async () => {
+    const lock = path.join(tmpTree(), "x.lock");
+    const ended = endedPid();
+    writeFileSync(lock, lockText(ended));
+    writeFileSync(`${lock}.takeover`, lockText(ended));
+    expect(await whileLocked(lock, async () => {}, 200)).toBe(true);
+    expect(readdirSync(path.dirname(lock))).toEqual([]);
+  });
+
   it("leaves in place a lock another run made after taking this run's as stale", async () => {
     const lock = path.join(tmpTree(), "x.lock");
     const other = lockText(process.pid, "another run");
