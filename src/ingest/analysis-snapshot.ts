@@ -396,7 +396,7 @@ async function keepSnapshot(
 }
 
 /** The lock that runs hold to keep an analysis in `file` and its Report (see whileLocked). */
-export function lockFile(file: string): string {
+function lockFile(file: string): string {
   return file.replace(/\.analysis$/, "") + ".lock";
 }
 

@@ -64,9 +64,8 @@ export async function whileLocked(
   try {
     await work();
   } finally {
-    // Only this run's own lock: one taken from it as stale is another run's now. A lock that
-    // cannot be removed is left to go stale; the work was done.
-    if ((await holder(file))?.token === mine) await rm(file, { force: true }).catch(() => undefined);
+    // Only this run's own lock: one taken from it as stale is another run's now.
+    await removeIfHolds(file, mine);
   }
   return true;
 }
@@ -92,9 +91,8 @@ interface Holder {
  */
 async function create(file: string): Promise<string | null> {
   const token = randomBytes(8).toString("hex");
-  const text = `${hostname()}\n${process.pid}\n${token}\n`;
   const temp = `${file}.${process.pid}.${token}.tmp`;
-  await writeFile(temp, text, { flag: "wx" });
+  await writeFile(temp, lockText(token), { flag: "wx" });
   try {
     await link(temp, file);
     return token;
@@ -102,21 +100,30 @@ async function create(file: string): Promise<string | null> {
     if ((error as NodeJS.ErrnoException).code === "EEXIST") return null;
     // A file system without hard links: the lock is made in place, and may be seen empty for a
     // moment, which a waiting run takes for a lock held.
-    return await createInPlace(file, text, token);
+    return await createInPlace(file);
   } finally {
     await rm(temp, { force: true });
   }
 }
 
-/** Makes the lock under its name at once; its token, or null when another lock is there. */
-async function createInPlace(file: string, text: string, token: string): Promise<string | null> {
+/**
+ * Makes a lock (the lock itself, or a takeover) under its name at once; gives its token, or null
+ * when another is there.
+ */
+async function createInPlace(file: string): Promise<string | null> {
+  const token = randomBytes(8).toString("hex");
   try {
-    await writeFile(file, text, { flag: "wx" });
+    await writeFile(file, lockText(token), { flag: "wx" });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "EEXIST") return null;
     throw error;
   }
   return token;
+}
+
+/** What a lock holds: this machine's name, this process's number and the lock's token. */
+function lockText(token: string): string {
+  return `${hostname()}\n${process.pid}\n${token}\n`;
 }
 
 /** The lock there, read through one handle, or null when there is none or it cannot be read. */
@@ -161,11 +168,8 @@ function isStale(held: Holder, olderThan = STALE_LOCK_MS): boolean {
  */
 async function removeStale(file: string, token: string): Promise<boolean> {
   const takeover = `${file}.takeover`;
-  const ours = randomBytes(8).toString("hex");
-  try {
-    await writeFile(takeover, `${hostname()}\n${process.pid}\n${ours}\n`, { flag: "wx" });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  const ours = await createInPlace(takeover);
+  if (ours === null) {
     const made = await holder(takeover);
     if (made === null || !isStale(made, STALE_TAKEOVER_MS)) return false;
     await removeIfHolds(takeover, made.token);
@@ -181,7 +185,10 @@ async function removeStale(file: string, token: string): Promise<boolean> {
   }
 }
 
-/** Removes the lock file when it still holds the token (another run may have made it anew). */
+/**
+ * Removes the lock file when it still holds the token (another run may have made it anew). One
+ * that cannot be removed is left to go stale.
+ */
 async function removeIfHolds(file: string, token: string): Promise<void> {
   if ((await holder(file))?.token === token) await rm(file, { force: true }).catch(() => undefined);
 }
