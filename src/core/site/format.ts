@@ -47,13 +47,16 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(m / 60)}h ${m % 60}m`;
 }
 
-/** The number formats of the site's languages, made once: each grouping digits as its readers do. */
-const COUNT_FORMATS: Readonly<Record<Locale, Intl.NumberFormat>> = {
-  ko: new Intl.NumberFormat("ko-KR"),
-  en: new Intl.NumberFormat("en-US"),
-};
+/**
+ * The number formats of the site's languages, each grouping digits as its readers do, made at
+ * their first use: only pages show counts, and making the Korean one when the module loaded (the
+ * runtime's locale data read for it) took some 15 ms of the start of every command, `analyze`'s
+ * and `--help`'s too.
+ */
+const COUNT_FORMATS: Partial<Record<Locale, Intl.NumberFormat>> = {};
+const COUNT_LOCALES: Readonly<Record<Locale, string>> = { ko: "ko-KR", en: "en-US" };
 
 /** A count (of tokens, messages …) in the language's number format: `12,345`. */
 export function formatCount(n: number, locale: Locale): string {
-  return COUNT_FORMATS[locale].format(n);
+  return (COUNT_FORMATS[locale] ??= new Intl.NumberFormat(COUNT_LOCALES[locale])).format(n);
 }
