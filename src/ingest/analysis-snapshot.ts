@@ -67,9 +67,14 @@ export interface SnapshotStrings {
   json: Uint8Array;
 }
 
+/** A file kept beside the snapshot in `file`: its name, with `extension` in place of `.analysis`. */
+function besideSnapshot(file: string, extension: string): string {
+  return file.replace(/\.analysis$/, "") + extension;
+}
+
 /** Where the Report of the snapshot kept in `file` is kept: beside it, under the same name. */
 export function keptReportFile(file: string): string {
-  return file.replace(/\.analysis$/, "") + ".report";
+  return besideSnapshot(file, ".report");
 }
 
 /**
@@ -77,7 +82,7 @@ export function keptReportFile(file: string): string {
  * (see openOver).
  */
 export function spareReportFile(file: string): string {
-  return file.replace(/\.analysis$/, "") + ".spare";
+  return besideSnapshot(file, ".spare");
 }
 
 /**
@@ -397,7 +402,7 @@ async function keepSnapshot(
 
 /** The lock that runs hold to keep an analysis in `file` and its Report (see whileLocked). */
 function lockFile(file: string): string {
-  return file.replace(/\.analysis$/, "") + ".lock";
+  return besideSnapshot(file, ".lock");
 }
 
 /** Says that the analysis could not be kept, and why. */
